@@ -1,0 +1,1 @@
+export const hello = (s: string): string => s;
