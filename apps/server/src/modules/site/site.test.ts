@@ -1,0 +1,175 @@
+// The web app mounted in a bare Fastify instance (no database): addresses reach the site unless a
+// route or an API scope takes them. Runs against the production build of apps/web, building it once
+// when it is missing (.ci/run builds before the tests anyway), or older than
+// its sources.
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_WEB_ROOT, sitePlugin } from './site.plugin.ts';
+
+const BUILD_TIMEOUT_MS = 180_000;
+
+/** Builds apps/web when its build is missing or older than its sources (a stale build would pass). */
+function ensureWebBuild(): void {
+  const serverBuild = join(DEFAULT_WEB_ROOT, 'build', 'server', 'index.js');
+  if (existsSync(serverBuild) && statSync(serverBuild).mtimeMs >= newestSourceMtime()) return;
+  const cli = fileURLToPath(
+    new URL('../../../../../node_modules/@react-router/dev/bin.cjs', import.meta.url),
+  );
+  execFileSync(process.execPath, [cli, 'build'], {
+    cwd: DEFAULT_WEB_ROOT,
+    stdio: 'pipe',
+    timeout: BUILD_TIMEOUT_MS,
+  });
+}
+
+function newestSourceMtime(): number {
+  const sources = ['app', 'public', 'react-router.config.ts', 'vite.config.ts'].map((entry) =>
+    join(DEFAULT_WEB_ROOT, entry),
+  );
+  let newest = 0;
+  for (const source of sources) {
+    if (!existsSync(source)) continue;
+    const files = statSync(source).isDirectory()
+      ? readdirSync(source, { recursive: true, withFileTypes: true })
+          .filter((entry) => entry.isFile())
+          .map((entry) => join(entry.parentPath, entry.name))
+      : [source];
+    for (const file of files) newest = Math.max(newest, statSync(file).mtimeMs);
+  }
+  return newest;
+}
+
+/** The lead's layout in miniature: a JSON API scope with its own not-found handler, then the site. */
+async function buildSiteApp(options: Parameters<typeof sitePlugin>[1]): Promise<FastifyInstance> {
+  const app = Fastify({ logger: false });
+  await app.register(
+    async (api) => {
+      api.get('/ping', async () => ({ pong: true }));
+      api.post('/echo', async (request) => ({ received: request.body }));
+      api.setNotFoundHandler((_request, reply) => reply.code(404).send({ error: 'NOT_FOUND', from: 'api' }));
+    },
+    { prefix: '/api' },
+  );
+  await app.register(sitePlugin, options);
+  await app.ready();
+  return app;
+}
+
+describe('site plugin with the production build', () => {
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    ensureWebBuild();
+    app = await buildSiteApp({ mode: 'test' });
+  }, BUILD_TIMEOUT_MS + 10_000);
+
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it('renders the Arabic home page right to left at /', async () => {
+    const res = await app.inject({ url: '/' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(res.body).toMatch(/^<!DOCTYPE html><html lang="ar" dir="rtl"/);
+    expect(res.body).toContain('تبيَّن');
+  });
+
+  it('renders English and Turkish left to right under their prefix', async () => {
+    const en = await app.inject({ url: '/en' });
+    expect(en.statusCode).toBe(200);
+    expect(en.body).toContain('<html lang="en" dir="ltr"');
+    expect(en.body).toContain('<title>Tabayyun</title>');
+    const tr = await app.inject({ url: '/tr/' });
+    expect(tr.statusCode).toBe(200);
+    expect(tr.body).toContain('<html lang="tr" dir="ltr"');
+  });
+
+  it('answers an unknown address with a 404 page in its language, at the same address', async () => {
+    const en = await app.inject({ url: '/en/does-not-exist' });
+    expect(en.statusCode).toBe(404);
+    expect(en.headers['content-type']).toContain('text/html');
+    expect(en.headers.location).toBeUndefined();
+    expect(en.body).toContain('<html lang="en" dir="ltr"');
+    expect(en.body).toContain('Page Not Found');
+    const ar = await app.inject({ url: '/no/such/page?x=1' });
+    expect(ar.statusCode).toBe(404);
+    expect(ar.body).toContain('<html lang="ar" dir="rtl"');
+    expect(ar.body).toContain('الصفحة غير موجودة');
+  });
+
+  it('leaves API addresses to the API: its routes, its JSON 404 and its body parsers', async () => {
+    const ping = await app.inject({ url: '/api/ping' });
+    expect(ping.json()).toEqual({ pong: true });
+    const missing = await app.inject({ url: '/api/nope' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers['content-type']).toContain('application/json');
+    expect(missing.json()).toEqual({ error: 'NOT_FOUND', from: 'api' });
+    const echo = await app.inject({ method: 'POST', url: '/api/echo', payload: { a: 1 } });
+    expect(echo.json()).toEqual({ received: { a: 1 } });
+  });
+
+  it('answers JSON, never the site, under an API prefix whose scope has no not-found handler', async () => {
+    const res = await app.inject({ url: '/auth/nope' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ statusCode: 404, error: 'Not Found' });
+  });
+
+  it('serves public files, and hashed assets with a one-year immutable cache', async () => {
+    const favicon = await app.inject({ url: '/favicon.svg' });
+    expect(favicon.statusCode).toBe(200);
+    expect(favicon.headers['content-type']).toContain('image/svg+xml');
+    expect(favicon.headers['cache-control']).not.toContain('immutable');
+
+    const asset = readdirSync(join(DEFAULT_WEB_ROOT, 'build', 'client', 'assets'))[0];
+    const res = await app.inject({ url: `/assets/${asset}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect((await app.inject({ url: '/assets/missing-0000.js' })).statusCode).toBe(404);
+  });
+
+  it('serves the back office as a client-only shell', async () => {
+    const res = await app.inject({ url: '/panel/anything' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toMatch(/^<!DOCTYPE html><html/);
+    expect(res.body).toContain('Loading the back office');
+    expect(res.body).not.toContain('coming soon');
+  });
+
+  it('passes form posts to React Router unparsed (no action here: 405, not a hang or a 415)', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/en',
+      payload: 'name=x',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(res.statusCode).toBe(405);
+  });
+});
+
+describe('site plugin without a build in production', () => {
+  const emptyWebRoot = mkdtempSync(join(tmpdir(), 'tabayyun-web-'));
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    app = await buildSiteApp({ mode: 'production', webRoot: emptyWebRoot });
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    rmSync(emptyWebRoot, { recursive: true, force: true });
+  });
+
+  it('answers 503 with the command to run, and keeps the API working', async () => {
+    const res = await app.inject({ url: '/' });
+    expect(res.statusCode).toBe(503);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.body).toContain('npm run build');
+    expect((await app.inject({ url: '/api/ping' })).statusCode).toBe(200);
+  });
+});
