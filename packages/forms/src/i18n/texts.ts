@@ -1,0 +1,161 @@
+// The engine's own texts (platform spec §8). English strings are exactly the spec's; Arabic and
+// Turkish translate them. Validation error keys are translated too, because an Arabic reader
+// should not see `required`: English keeps the bare key, as the spec shows it.
+export type Locale = 'ar' | 'en' | 'tr';
+
+export const EN_TEXTS = {
+  loading: 'Loading ...',
+  noItemsFound: 'No items found',
+  noOptions: 'No options',
+  add: 'Add',
+  areYouSure: 'Are you sure?',
+  cancel: 'Cancel',
+  proceed: 'Proceed',
+  confirmTitle: 'Confirm',
+  confirmText: 'Do you confirm?',
+  discard: 'Discard',
+  confirm: 'Confirm',
+  close: 'Close',
+  submit: 'Save',
+  deleteTitle: 'Delete',
+  deleteText: 'Are you sure you want to delete this item?',
+  keepIt: 'Keep it',
+  delete: 'Delete',
+  savedSuccessfully: 'Saved successfully',
+  saveFailed: 'Failed! {message}',
+  templateNotFound: 'Template not found for {name}',
+  arrayFieldNotSupported: 'Array Field Not Supported',
+  dataAdapterNotProvided: 'DataAdapter is not provided',
+  passwordMismatch: 'Password and confirm password do not match',
+  passwordAtLeast: 'Password should have at least {count} {class}',
+  passwordAtMost: 'Password should have at most {count} {class}',
+  confirmPassword: 'Confirm password',
+  generatePassword: 'Generate password',
+  showPassword: 'Show password',
+  hidePassword: 'Hide password',
+  from: 'From',
+  to: 'To',
+  required: 'required',
+  requiredTrue: 'required',
+} as const;
+
+export type TextKey = keyof typeof EN_TEXTS;
+type Dictionary = Record<TextKey, string> & Record<string, string>;
+
+const AR_TEXTS: Dictionary = {
+  loading: 'جارٍ التحميل ...',
+  noItemsFound: 'لم يُعثر على عناصر',
+  noOptions: 'لا توجد خيارات',
+  add: 'إضافة',
+  areYouSure: 'هل أنت متأكد؟',
+  cancel: 'إلغاء',
+  proceed: 'متابعة',
+  confirmTitle: 'تأكيد',
+  confirmText: 'هل تؤكد؟',
+  discard: 'تجاهل',
+  confirm: 'تأكيد',
+  close: 'إغلاق',
+  submit: 'حفظ',
+  deleteTitle: 'حذف',
+  deleteText: 'هل أنت متأكد من حذف هذا العنصر؟',
+  keepIt: 'إبقاء',
+  delete: 'حذف',
+  savedSuccessfully: 'تم الحفظ بنجاح',
+  saveFailed: 'فشل! {message}',
+  templateNotFound: 'لا يوجد قالب لـ {name}',
+  arrayFieldNotSupported: 'هذا الحقل لا يقبل قائمة قيم',
+  dataAdapterNotProvided: 'لم يُزوَّد محوّل البيانات',
+  passwordMismatch: 'كلمة المرور وتأكيدها غير متطابقين',
+  passwordAtLeast: 'يجب أن تحتوي كلمة المرور على {count} {class} على الأقل',
+  passwordAtMost: 'يجب أن تحتوي كلمة المرور على {count} {class} على الأكثر',
+  confirmPassword: 'تأكيد كلمة المرور',
+  generatePassword: 'توليد كلمة مرور',
+  showPassword: 'إظهار كلمة المرور',
+  hidePassword: 'إخفاء كلمة المرور',
+  from: 'من',
+  to: 'إلى',
+  required: 'هذا الحقل مطلوب',
+  requiredTrue: 'هذا الحقل مطلوب',
+  pattern: 'الصيغة غير صحيحة',
+  min: 'القيمة أصغر من المسموح',
+  max: 'القيمة أكبر من المسموح',
+  greaterThan: 'القيمة صغيرة جدًا',
+  lessThan: 'القيمة كبيرة جدًا',
+  minLength: 'النص قصير جدًا',
+  maxLength: 'النص طويل جدًا',
+  length: 'الطول غير صحيح',
+  latin: 'استخدم حروفًا لاتينية وأرقامًا فقط',
+  email: 'البريد الإلكتروني غير صحيح',
+  startsWith: 'البداية غير صحيحة',
+  endsWith: 'النهاية غير صحيحة',
+  includes: 'القيمة لا تحتوي النص المطلوب',
+  after: 'التاريخ مبكر جدًا',
+  before: 'التاريخ متأخر جدًا',
+};
+
+const TR_TEXTS: Dictionary = {
+  loading: 'Yükleniyor ...',
+  noItemsFound: 'Öğe bulunamadı',
+  noOptions: 'Seçenek yok',
+  add: 'Ekle',
+  areYouSure: 'Emin misiniz?',
+  cancel: 'İptal',
+  proceed: 'Devam',
+  confirmTitle: 'Onayla',
+  confirmText: 'Onaylıyor musunuz?',
+  discard: 'Vazgeç',
+  confirm: 'Onayla',
+  close: 'Kapat',
+  submit: 'Kaydet',
+  deleteTitle: 'Sil',
+  deleteText: 'Bu öğeyi silmek istediğinizden emin misiniz?',
+  keepIt: 'Vazgeç',
+  delete: 'Sil',
+  savedSuccessfully: 'Başarıyla kaydedildi',
+  saveFailed: 'Başarısız! {message}',
+  templateNotFound: '{name} için şablon bulunamadı',
+  arrayFieldNotSupported: 'Bu alan dizi değerlerini desteklemiyor',
+  dataAdapterNotProvided: 'Veri bağdaştırıcısı sağlanmadı',
+  passwordMismatch: 'Parola ve parola onayı eşleşmiyor',
+  passwordAtLeast: 'Parola en az {count} {class} içermelidir',
+  passwordAtMost: 'Parola en fazla {count} {class} içermelidir',
+  confirmPassword: 'Parolayı onayla',
+  generatePassword: 'Parola oluştur',
+  showPassword: 'Parolayı göster',
+  hidePassword: 'Parolayı gizle',
+  from: 'Başlangıç',
+  to: 'Bitiş',
+  required: 'Bu alan zorunludur',
+  requiredTrue: 'Bu alan zorunludur',
+  pattern: 'Biçim geçersiz',
+  min: 'Değer çok küçük',
+  max: 'Değer çok büyük',
+  greaterThan: 'Değer çok küçük',
+  lessThan: 'Değer çok büyük',
+  minLength: 'Metin çok kısa',
+  maxLength: 'Metin çok uzun',
+  length: 'Uzunluk geçersiz',
+  latin: 'Yalnızca Latin harfleri ve rakamlar kullanın',
+  email: 'E-posta adresi geçersiz',
+  startsWith: 'Başlangıç geçersiz',
+  endsWith: 'Bitiş geçersiz',
+  includes: 'Gerekli metin eksik',
+  after: 'Tarih çok erken',
+  before: 'Tarih çok geç',
+};
+
+const DICTIONARIES: Record<Locale, Dictionary> = { en: EN_TEXTS, ar: AR_TEXTS, tr: TR_TEXTS };
+
+/**
+ * The text for `key` in `locale`, with `{param}` placeholders filled. An unknown key is returned
+ * unchanged (still interpolated), so validation keys without a translation show as the key.
+ */
+export function translate(locale: Locale, key: string, params: Record<string, string | number> = {}): string {
+  const dictionary = DICTIONARIES[locale] ?? EN_TEXTS;
+  const template = dictionary[key] ?? (EN_TEXTS as Record<string, string>)[key] ?? key;
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
+    name in params ? String(params[name]) : whole,
+  );
+}
+
+export const LOCALES: readonly Locale[] = ['ar', 'en', 'tr'];

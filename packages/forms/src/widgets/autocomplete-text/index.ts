@@ -1,0 +1,4 @@
+import { AutocompleteTextWidget } from './autocomplete-text-widget.tsx';
+
+export { AutocompleteTextWidget };
+export default AutocompleteTextWidget;

@@ -1,0 +1,4 @@
+import { CalendarWidget } from './calendar-widget.tsx';
+
+export { CalendarWidget };
+export default CalendarWidget;

@@ -1,0 +1,124 @@
+// The `date` widget: a text input accepting ISO dates (and times) with a pop-up calendar.
+import { ActionIcon, Popover, TextInput } from '@mantine/core';
+import { DatePicker, DatesProvider } from '@mantine/dates';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { fieldShellProps } from '../../engine/field-shell.tsx';
+import type { WidgetProps } from '../../types.ts';
+import { normaliseDateText, parseIsoDate, readDateInputs } from './date-parse.ts';
+import { datesSettings, toPickerDate } from './dates-settings.ts';
+
+export type DateValue = string | null;
+
+export function CalendarIcon(): ReactNode {
+  return (
+    <svg
+      width="16"
+      height="16"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      aria-hidden="true"
+    >
+      <rect x="3" y="5" width="18" height="16" rx="2" />
+      <path d="M16 3v4M8 3v4M3 11h18" />
+    </svg>
+  );
+}
+
+function DateControl({
+  shell,
+  field,
+  value,
+  onChange,
+  onBlur,
+  error,
+  disabled,
+  readOnly,
+  dir,
+  locale,
+}: WidgetProps<DateValue> & { shell: ReturnType<typeof fieldShellProps> }): ReactNode {
+  const inputs = readDateInputs(field.inputs);
+  const [text, setText] = useState(value ?? '');
+  const [isOpen, setOpen] = useState(false);
+  const lastEmitted = useRef<DateValue>(value ?? null);
+
+  // A value set from outside (reset, patch) replaces the typed text; our own echo does not.
+  useEffect(() => {
+    if ((value ?? null) !== lastEmitted.current) {
+      lastEmitted.current = value ?? null;
+      setText(value ?? '');
+    }
+  }, [value]);
+
+  const emit = (next: DateValue) => {
+    lastEmitted.current = next;
+    onChange(next);
+  };
+  const pickerValue = value ? parseIsoDate(value) : null;
+  const isInteractive = !disabled && !readOnly;
+
+  return (
+    <Popover
+      opened={isOpen && isInteractive}
+      onChange={setOpen}
+      position="bottom-start"
+      trapFocus={false}
+      // The target keeps the field id the label points to; Popover would replace it with its own.
+      withRoles={false}
+    >
+      <Popover.Target>
+        <TextInput
+          {...shell}
+          dir={dir}
+          value={text}
+          placeholder={field.inputs?.placeholder ?? field.placeholder ?? 'yyyy-mm-dd'}
+          disabled={disabled}
+          readOnly={readOnly}
+          aria-invalid={error ? true : undefined}
+          inputMode="numeric"
+          autoComplete="off"
+          onChange={(event) => {
+            setText(event.currentTarget.value);
+            emit(normaliseDateText(event.currentTarget.value));
+          }}
+          onBlur={onBlur}
+          rightSection={
+            <ActionIcon
+              variant="subtle"
+              aria-label="Open calendar"
+              aria-expanded={isOpen}
+              disabled={!isInteractive}
+              onClick={() => setOpen((current) => !current)}
+            >
+              <CalendarIcon />
+            </ActionIcon>
+          }
+        />
+      </Popover.Target>
+      <Popover.Dropdown dir={dir}>
+        <DatesProvider settings={datesSettings(locale)}>
+          <DatePicker
+            value={pickerValue ? toPickerDate(pickerValue) : null}
+            defaultDate={pickerValue ? toPickerDate(pickerValue) : undefined}
+            minDate={toPickerDate(inputs.min)}
+            maxDate={toPickerDate(inputs.max)}
+            excludeDate={(day) => {
+              const date = parseIsoDate(day);
+              return Boolean(inputs.filter && date && !inputs.filter(date));
+            }}
+            onChange={(day) => {
+              setText(day ?? '');
+              emit(day ?? null);
+              setOpen(false);
+            }}
+          />
+        </DatesProvider>
+      </Popover.Dropdown>
+    </Popover>
+  );
+}
+
+export function DateWidget(props: WidgetProps<DateValue>): ReactNode {
+  return <DateControl {...props} shell={fieldShellProps(props)} />;
+}

@@ -1,0 +1,4 @@
+import { LocalFileWidget } from './local-file-widget.tsx';
+
+export { LocalFileWidget };
+export default LocalFileWidget;

@@ -1,0 +1,4 @@
+import { TableWidget } from './table-widget.tsx';
+
+export { TableWidget };
+export default TableWidget;
