@@ -117,7 +117,7 @@ describe('site plugin with the production build', () => {
   it('answers JSON, never the site, under an API prefix whose scope has no not-found handler', async () => {
     const res = await app.inject({ url: '/auth/nope' });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toMatchObject({ statusCode: 404, error: 'Not Found' });
+    expect(res.json()).toMatchObject({ statusCode: 404, code: 'NOT_FOUND' });
   });
 
   it('serves public files, and hashed assets with a one-year immutable cache', async () => {

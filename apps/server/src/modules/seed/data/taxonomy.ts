@@ -11,7 +11,7 @@ export const categories = [
     nameEn: 'Ratings',
     nameTr: 'Derecelendirmeler',
     description: 'التصنيفات التي يعتمدها فريق تبيَّن لتقييم الادعاءات بعد التحقق منها.',
-    showOnPages: true,
+    showOnPages: ['home'],
   },
   {
     _id: 'fraud',
@@ -24,7 +24,7 @@ export const categories = [
       'ادعاء مختلق أو محتوى جرى تزويره عمداً، ولا يستند إلى أي واقعة حقيقية. نستخدم هذا التصنيف حين تثبت الأدلة أن المحتوى مصنوع لخداع الجمهور.',
     color: '#ff3657',
     score: -3,
-    showOnPages: true,
+    showOnPages: ['home'],
   },
   {
     _id: 'fabricated-content',
@@ -71,7 +71,7 @@ export const categories = [
       'ادعاء يحتوي على عناصر صحيحة لكنه يُقدَّم بطريقة تقود إلى استنتاج خاطئ، كاجتزاء المعلومة أو نزعها من سياقها الزمني أو المكاني.',
     color: '#ff9f1c',
     score: -1,
-    showOnPages: true,
+    showOnPages: ['home'],
   },
   {
     _id: 'out-of-context',
@@ -117,7 +117,7 @@ export const categories = [
       'ادعاء لا يستند إلى أي دليل يمكن التحقق منه، أو محتوى ساخر يُتداول على أنه حقيقي. لا نملك ما يثبته ولا ما ينفيه نفياً قاطعاً، ومروّجوه لم يقدموا مصدراً.',
     color: '#8e7cc3',
     score: -2,
-    showOnPages: true,
+    showOnPages: ['home'],
   },
   {
     _id: 'satire',
@@ -152,7 +152,7 @@ export const categories = [
       'ادعاء تأكدنا من صحته بالرجوع إلى مصادر أولية موثوقة ومستقلة. ننشر هذا التصنيف حين يُشكّك جمهور واسع في خبر صحيح.',
     color: '#2bb673',
     score: 3,
-    showOnPages: true,
+    showOnPages: ['home'],
   },
   {
     _id: 'true',
@@ -186,7 +186,7 @@ export const categories = [
     nameEn: 'Topics',
     nameTr: 'Konular',
     description: 'المجالات التي تغطيها تقارير التحقق والمقالات.',
-    showOnPages: true,
+    showOnPages: ['home'],
   },
   {
     _id: 'politics',
@@ -197,7 +197,7 @@ export const categories = [
     nameTr: 'Siyaset',
     description: 'تصريحات المسؤولين والقرارات الحكومية والمفاوضات والشأن السياسي العام.',
     color: '#3a6ea5',
-    showOnPages: true,
+    showOnPages: ['home'],
   },
   {
     _id: 'economy',
@@ -208,7 +208,7 @@ export const categories = [
     nameTr: 'Ekonomi',
     description: 'الأسعار وسعر الصرف والرواتب والقرارات المالية والشائعات الاقتصادية.',
     color: '#c08b2c',
-    showOnPages: true,
+    showOnPages: ['home'],
   },
   {
     _id: 'health',
@@ -219,7 +219,7 @@ export const categories = [
     nameTr: 'Sağlık',
     description: 'الأوبئة واللقاحات والعلاجات المزعومة والنصائح الطبية المتداولة.',
     color: '#2a9d8f',
-    showOnPages: true,
+    showOnPages: ['home'],
   },
   {
     _id: 'humanitarian',
@@ -230,7 +230,7 @@ export const categories = [
     nameTr: 'İnsani yardım',
     description: 'المساعدات الإنسانية والمنظمات الإغاثية والكوارث الطبيعية.',
     color: '#e76f51',
-    showOnPages: true,
+    showOnPages: ['home'],
   },
   {
     _id: 'military',
@@ -241,7 +241,7 @@ export const categories = [
     nameTr: 'Askeri ve güvenlik',
     description: 'الادعاءات المتعلقة بالتطورات الميدانية والأمنية والصور المنسوبة إليها.',
     color: '#5c5c5c',
-    showOnPages: true,
+    showOnPages: ['home'],
   },
   {
     _id: 'refugees',
@@ -252,7 +252,7 @@ export const categories = [
     nameTr: 'Mülteciler',
     description: 'أوضاع اللاجئين السوريين وقوانين الإقامة والعودة والترحيل في دول اللجوء.',
     color: '#6a4c93',
-    showOnPages: true,
+    showOnPages: ['home'],
   },
   {
     _id: 'society',
@@ -263,7 +263,7 @@ export const categories = [
     nameTr: 'Toplum',
     description: 'قضايا التعليم والخدمات والحياة اليومية والظواهر الاجتماعية.',
     color: '#8ab17d',
-    showOnPages: true,
+    showOnPages: ['home'],
   },
   {
     _id: 'technology',
@@ -274,7 +274,7 @@ export const categories = [
     nameTr: 'Teknoloji',
     description: 'الاحتيال الرقمي والتطبيقات والذكاء الاصطناعي والمحتوى المولَّد آلياً.',
     color: '#00a6d6',
-    showOnPages: true,
+    showOnPages: ['home'],
   },
 
   // ───────────── Tags ─────────────
@@ -324,7 +324,7 @@ export const categories = [
     nameEn: 'Countries',
     nameTr: 'Ülkeler',
     description: 'البلد الذي يتعلق به الادعاء أو الخبر.',
-    showOnPages: true,
+    showOnPages: ['home'],
   },
   {
     _id: 'syria',
@@ -334,7 +334,7 @@ export const categories = [
     nameEn: 'Syria',
     nameTr: 'Suriye',
     description: 'ادعاءات وأخبار تتعلق بالشأن السوري داخل البلاد.',
-    showOnPages: true,
+    showOnPages: ['home'],
   },
   {
     _id: 'turkey',
@@ -344,7 +344,7 @@ export const categories = [
     nameEn: 'Turkey',
     nameTr: 'Türkiye',
     description: 'ادعاءات تتعلق بتركيا وبأوضاع السوريين فيها.',
-    showOnPages: true,
+    showOnPages: ['home'],
   },
   {
     _id: 'lebanon',
@@ -354,7 +354,7 @@ export const categories = [
     nameEn: 'Lebanon',
     nameTr: 'Lübnan',
     description: 'ادعاءات تتعلق بلبنان وبأوضاع السوريين فيه.',
-    showOnPages: true,
+    showOnPages: ['home'],
   },
   {
     _id: 'jordan',
@@ -364,7 +364,7 @@ export const categories = [
     nameEn: 'Jordan',
     nameTr: 'Ürdün',
     description: 'ادعاءات تتعلق بالأردن وبأوضاع السوريين فيه.',
-    showOnPages: true,
+    showOnPages: ['home'],
   },
   {
     _id: 'iraq',
@@ -374,7 +374,7 @@ export const categories = [
     nameEn: 'Iraq',
     nameTr: 'Irak',
     description: 'ادعاءات تتعلق بالعراق والمناطق الحدودية مع سوريا.',
-    showOnPages: true,
+    showOnPages: ['home'],
   },
   {
     _id: 'germany',
@@ -384,7 +384,7 @@ export const categories = [
     nameEn: 'Germany',
     nameTr: 'Almanya',
     description: 'ادعاءات تتعلق بألمانيا وقوانين اللجوء والإقامة فيها.',
-    showOnPages: true,
+    showOnPages: ['home'],
   },
   {
     _id: 'egypt',
@@ -394,7 +394,7 @@ export const categories = [
     nameEn: 'Egypt',
     nameTr: 'Mısır',
     description: 'ادعاءات تتعلق بمصر وبالجالية السورية فيها.',
-    showOnPages: true,
+    showOnPages: ['home'],
   },
   {
     _id: 'russia',
@@ -404,6 +404,6 @@ export const categories = [
     nameEn: 'Russia',
     nameTr: 'Rusya',
     description: 'ادعاءات تتعلق بروسيا ودورها في الملف السوري.',
-    showOnPages: true,
+    showOnPages: ['home'],
   },
 ];

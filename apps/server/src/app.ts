@@ -1,0 +1,146 @@
+// buildApp wires the cross-cutting plugins first, then the modules; it never listens (server.ts
+// does), so tests drive it with app.inject().
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { Database } from '@tabayyun/db';
+import type { Rule } from '@tabayyun/permissions';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { Config } from './config.ts';
+import { createContentEvents } from './modules/content/content-events.ts';
+import { createRegistry } from './modules/content/registry.ts';
+import { createFeedService } from './modules/feed/feed.service.ts';
+import { registerHealthRoutes } from './modules/health/health.routes.ts';
+import { isDatabaseReady } from './modules/health/health.service.ts';
+import { createReadsService } from './modules/reads/reads.service.ts';
+import { registerResourceRoutes } from './modules/resources/resources.routes.ts';
+import { createResourceService } from './modules/resources/resources.service.ts';
+import { registerSpecialRoutes } from './modules/special.routes.ts';
+import { createStatsService } from './modules/stats/stats.service.ts';
+import { createAccessGuard } from './plugins/access.ts';
+import { type ActorResolver, registerActor } from './plugins/actor.ts';
+import { defaultRules } from './plugins/default-rules.ts';
+import { registerErrorHandling, registerJsonNotFound } from './plugins/error-handler.ts';
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  /** Who calls; anonymous by default. Tests inject actors here. */
+  resolveActor?: ActorResolver;
+  rules?: Rule[];
+  logger?: FastifyServerOptions['logger'];
+  /** Mount the web app (public site and back office); off for API-only tests. */
+  site?: boolean;
+}
+
+export type Services = Awaited<ReturnType<typeof buildServices>>;
+
+export function buildServices(deps: Pick<AppDeps, 'config' | 'database' | 'rules'>) {
+  const { config, database } = deps;
+  const registry = createRegistry();
+  const guard = createAccessGuard(deps.rules ?? defaultRules(config.API_BASE));
+  const events = createContentEvents(database);
+  const resources = createResourceService({
+    db: database.db,
+    registry,
+    guard,
+    apiBase: config.API_BASE,
+    onChange: events.publish,
+  });
+  return {
+    registry,
+    guard,
+    events,
+    resources,
+    stats: createStatsService({ db: database.db, registry, guard, apiBase: config.API_BASE }),
+    reads: createReadsService({ db: database.db, guard, apiBase: config.API_BASE }),
+    feeds: createFeedService(resources),
+  };
+}
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config } = deps;
+  const app = Fastify({
+    logger: deps.logger ?? { level: config.LOG_LEVEL },
+    trustProxy: true,
+    bodyLimit: 2 * 1024 * 1024,
+    return503OnClosing: true,
+    // Generated ids are 24 hex characters; keep routes strict about trailing slashes.
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  const services = buildServices(deps);
+  app.decorate('services', services);
+
+  registerErrorHandling(app);
+  registerActor(app, deps.resolveActor);
+  // The public site sets its own strict CSP (issue 6); the API answers JSON only.
+  await app.register(helmet, { contentSecurityPolicy: false, crossOriginEmbedderPolicy: false });
+  await app.register(rateLimit, { global: false });
+  app.addSchema({
+    $id: 'error',
+    type: 'object',
+    properties: {
+      statusCode: { type: 'integer' },
+      code: { type: 'string' },
+      message: { type: 'string' },
+      details: { type: 'object', additionalProperties: true },
+    },
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: `${config.PRODUCT_NAME} API`,
+        version: '1.0.0',
+        description: 'See docs/errors.md for error codes.',
+      },
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: `${config.API_BASE}/docs` });
+
+  registerHealthRoutes(app, {
+    isDatabaseReady: () => isDatabaseReady(deps.database),
+    engine: deps.database.kind,
+  });
+  await app.register(
+    async (api) => {
+      registerJsonNotFound(api);
+      registerResourceRoutes(
+        api,
+        services.resources,
+        services.registry.all().map((d) => d.name),
+      );
+      registerSpecialRoutes(api, { config, ...services });
+    },
+    { prefix: config.API_BASE },
+  );
+
+  app.addHook('onClose', async () => {
+    await services.events.close();
+  });
+
+  if (deps.site) {
+    const { sitePlugin } = await import('./modules/site/site.plugin.ts');
+    await app.register(sitePlugin, {
+      mode: config.NODE_ENV,
+      context: services,
+      apiPrefixes: [
+        config.API_BASE,
+        config.AUTH_BASE,
+        config.PERMISSIONS_BASE,
+        config.STORAGE_BASE,
+        '/healthz',
+        '/readyz',
+      ],
+    });
+  } else {
+    registerJsonNotFound(app);
+  }
+  return app;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: Services;
+  }
+}

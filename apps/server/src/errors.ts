@@ -1,0 +1,62 @@
+// The error catalogue (docs/errors.md documents every code). Every error a client sees is an
+// AppError turned into `{ statusCode, code, message, details? }`; nothing else leaks.
+
+export const ERROR_CODES = {
+  VALIDATION_FAILED: 400,
+  INVALID_QUERY: 400,
+  INVALID_PATCH: 400,
+  INVALID_ID: 400,
+  UNKNOWN_ACTION: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  METHOD_NOT_ALLOWED: 405,
+  CANNOT_POST_OVER_EXISTING_DOCUMENT: 409,
+  CONSTRAINT_VIOLATION: 409,
+  INVALID_TRANSITION: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  RATE_LIMITED: 429,
+  INTERNAL_ERROR: 500,
+  SERVICE_UNAVAILABLE: 503,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly statusCode: number;
+  readonly details: Record<string, unknown> | undefined;
+
+  constructor(code: ErrorCode, message: string, details?: Record<string, unknown>) {
+    super(message);
+    this.name = 'AppError';
+    this.code = code;
+    this.statusCode = ERROR_CODES[code];
+    this.details = details;
+  }
+
+  toJSON(): ErrorBody {
+    return {
+      statusCode: this.statusCode,
+      code: this.code,
+      message: this.message,
+      ...(this.details ? { details: this.details } : {}),
+    };
+  }
+}
+
+export interface ErrorBody {
+  statusCode: number;
+  code: string;
+  message: string;
+  details?: Record<string, unknown>;
+}
+
+export const notFound = (what: string) => new AppError('NOT_FOUND', `${what} not found`);
+export const forbidden = (message = 'You do not have permission to do this') =>
+  new AppError('FORBIDDEN', message);
+export const validationFailed = (details: Record<string, string>, message = 'Validation failed') =>
+  new AppError('VALIDATION_FAILED', message, details);
+export const invalidQuery = (key: string, message: string) =>
+  new AppError('INVALID_QUERY', `Invalid query key '${key}': ${message}`, { key });

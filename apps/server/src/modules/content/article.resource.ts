@@ -1,0 +1,49 @@
+// Articles share the fact-check's publication rules; the slug comes from the creation date
+// when the editor leaves it empty.
+import { article } from '@tabayyun/db';
+import { articleInput } from '@tabayyun/schemas';
+import { articleSlug } from '@tabayyun/text';
+import { fieldSpecs } from '../resources/field-specs.ts';
+import type { ResourceDefinition } from '../resources/resource-types.ts';
+import { creationTime, publishedAtFor, searchText, uniqueSlug } from './derive-helpers.ts';
+
+export const articleResource: ResourceDefinition = {
+  name: 'article',
+  table: article,
+  fields: fieldSpecs(article, {
+    title: { searchColumn: article.titleNormalized },
+    titleNormalized: { output: false },
+  }),
+  relations: {
+    author: { resource: 'author', column: article.author, many: false },
+    country: { resource: 'category', column: article.country, many: true },
+    topic: { resource: 'category', column: article.topic, many: true },
+    tags: { resource: 'category', column: article.tags, many: true },
+    translation_id: { resource: 'article', column: article.translation_id, many: false },
+  },
+  input: articleInput,
+  readOnly: ['reads', 'contentNormalized', 'titleNormalized', 'publishedAt', 'createdAt', 'updatedAt'],
+  userIds: false,
+  defaultSort: { field: 'createdAt', direction: 'desc' },
+  htmlFields: ['content'],
+
+  async derive(input, ctx) {
+    const slugBase =
+      typeof input.slug === 'string' && input.slug.trim()
+        ? input.slug.trim()
+        : ((ctx.existing?.slug as string | undefined) ?? articleSlug(creationTime(input, ctx)));
+    return {
+      slug: await uniqueSlug(
+        ctx.db,
+        article,
+        { slug: article.slug, id: article._id },
+        slugBase,
+        ctx.existing?._id,
+      ),
+      publishedAt: publishedAtFor(input, ctx),
+      titleNormalized: searchText(input.title),
+      contentNormalized: searchText(input.content),
+      ...(ctx.preserveTimestamps && input.createdAt instanceof Date ? { createdAt: input.createdAt } : {}),
+    };
+  },
+};

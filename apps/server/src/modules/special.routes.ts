@@ -1,0 +1,101 @@
+// The special endpoints of CONTRACT.md under the API base: stats, counts, reads, the contact form
+// (spelled `contract`, as the spec's clients call it) and feed actions by name.
+import type { Actor } from '@tabayyun/permissions';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config.ts';
+import { AppError } from '../errors.ts';
+import type { AccessGuard } from '../plugins/access.ts';
+import { SYSTEM_ACTOR } from '../plugins/actor.ts';
+import type { createFeedService } from './feed/feed.service.ts';
+import type { createReadsService } from './reads/reads.service.ts';
+import { queryOf } from './resources/resources.routes.ts';
+import type { ResourceService } from './resources/resources.service.ts';
+import type { createStatsService } from './stats/stats.service.ts';
+
+export interface SpecialDeps {
+  config: Config;
+  guard: AccessGuard;
+  resources: ResourceService;
+  stats: ReturnType<typeof createStatsService>;
+  reads: ReturnType<typeof createReadsService>;
+  feeds: ReturnType<typeof createFeedService>;
+}
+
+const rateLimitAnswer = (_req: unknown, ctx: { after: string }) =>
+  new AppError('RATE_LIMITED', `Too many requests; try again in ${ctx.after}`);
+
+export function registerSpecialRoutes(app: FastifyInstance, deps: SpecialDeps): void {
+  const { config } = deps;
+
+  app.get<{ Querystring: { by?: string } }>(
+    '/stats/factcheck',
+    {
+      schema: {
+        tags: ['stats'],
+        summary: 'Published fact-checks grouped by category, topic, author, mediaSource or country',
+      },
+    },
+    async (request) => {
+      const query = queryOf(request);
+      // `by` names the grouping; it is not a filter of the fact-check list.
+      query.where = query.where.filter((c) => !(c.any.length === 1 && c.any[0]!.field === 'by'));
+      const by = new URLSearchParams(request.url.split('?')[1] ?? '').get('by') ?? undefined;
+      return { data: await deps.stats.factcheckStats({ actor: request.actor, by, query }) };
+    },
+  );
+
+  app.get<{ Querystring: { language?: string } }>(
+    '/count/category',
+    { schema: { tags: ['stats'], summary: 'Published fact-checks per criteria category' } },
+    async (request) => ({
+      data: await deps.stats.countByCategory({ actor: request.actor, language: request.query.language }),
+    }),
+  );
+
+  app.post(
+    '/count/read',
+    {
+      schema: { tags: ['reads'], summary: 'Count one read of a published fact-check or article' },
+      config: {
+        rateLimit: { max: config.READ_RATE_MAX, timeWindow: 60_000, errorResponseBuilder: rateLimitAnswer },
+      },
+    },
+    async (request) => ({ data: await deps.reads.countRead({ actor: request.actor, input: request.body }) }),
+  );
+
+  app.post(
+    '/contract',
+    {
+      schema: { tags: ['contact'], summary: 'Send a message to the team (anonymous)' },
+      config: {
+        rateLimit: {
+          max: config.CONTACT_RATE_MAX,
+          timeWindow: config.CONTACT_RATE_WINDOW_MS,
+          errorResponseBuilder: rateLimitAnswer,
+        },
+      },
+    },
+    async (request) => {
+      deps.guard.require(request.actor, `${config.API_BASE}/contract`, 'Create');
+      const body = (request.body ?? {}) as Record<string, unknown>;
+      const input = { name: body.name, email: body.email, subject: body.subject };
+      // The visitor may post here but not write the contact resource itself.
+      const actor: Actor = SYSTEM_ACTOR;
+      const saved = await deps.resources.create({ actor, resource: 'contact', input });
+      return { _id: saved._id, data: true };
+    },
+  );
+
+  app.post<{ Params: { id: string; action: string } }>(
+    '/feed/:id/:action',
+    {
+      schema: { tags: ['feed'], summary: 'Apply a news feed action by name: archive, review or investigate' },
+    },
+    async (request) =>
+      deps.feeds.applyFeedAction({
+        actor: request.actor,
+        id: request.params.id,
+        action: request.params.action,
+      }),
+  );
+}

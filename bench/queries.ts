@@ -1,0 +1,296 @@
+// Query latency at scale: generates 100k fact-checks, then reports p50/p95 (ms) of the public
+// site's hottest queries and the back office's list queries, through the same service the API
+// uses (access selectors, compiler, lookups), on PGlite and on PostgreSQL. Writes JSON to
+// bench/results/queries.json and prints it.
+//   npm run bench -- queries [--rows 100000] [--runs 60] [--engines pglite,postgres]
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { type Database, openDb, sql } from '@tabayyun/db';
+import { type Actor, ANONYMOUS_ACTOR } from '@tabayyun/permissions';
+import { parseQuery } from '@tabayyun/query';
+import { buildServices } from '../apps/server/src/app.ts';
+import { loadConfig } from '../apps/server/src/config.ts';
+import { seedDemoContent } from '../apps/server/src/modules/seed/seed.service.ts';
+
+const { values } = parseArgs({
+  args: process.argv.slice(3),
+  options: {
+    rows: { type: 'string', default: '100000' },
+    runs: { type: 'string', default: '60' },
+    engines: { type: 'string', default: 'pglite,postgres' },
+    'postgres-url': { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/postgres' },
+  },
+});
+const ROWS = Number(values.rows);
+const RUNS = Number(values.runs);
+const EDITOR: Actor = { sub: 'bench', roles: ['super-admin'], anonymous: false };
+
+interface Scenario {
+  name: string;
+  audience: 'public' | 'backoffice';
+  resource: string;
+  query: string;
+  count?: boolean;
+}
+
+const SCENARIOS: Scenario[] = [
+  ...['fraud', 'confounding', 'futility', 'confirmed'].map((c) => ({
+    name: `home section ${c}`,
+    audience: 'public' as const,
+    resource: 'factcheck',
+    query: `language=ar&category=${c}&sort_by=-publishedAt&per_page=5&lookup=category`,
+  })),
+  {
+    name: 'home editorial picks',
+    audience: 'public',
+    resource: 'factcheck',
+    query: 'language=ar&tags=featured&sort_by=-publishedAt&per_page=5&lookup=author;category',
+  },
+  {
+    name: 'home most-read',
+    audience: 'public',
+    resource: 'factcheck',
+    query: 'language=ar&tags=most-read&sort_by=-publishedAt&per_page=3',
+  },
+  {
+    name: 'category page (self or evaluation)',
+    audience: 'public',
+    resource: 'factcheck',
+    query:
+      'category=fraud|evaluation.category={in}fraud,fabricated-content,manipulated-image,impostor-content&language=ar&sort_by=-publishedAt&per_page=9&page=3&lookup=author;category',
+  },
+  {
+    name: 'category page (evaluation)',
+    audience: 'public',
+    resource: 'factcheck',
+    query:
+      'evaluation.category=out-of-context&language=ar&sort_by=-publishedAt&per_page=9&lookup=author;category',
+  },
+  {
+    name: 'search (common word)',
+    audience: 'public',
+    resource: 'factcheck',
+    query: `title=*مستشفى*|claimsNormalized=*مستشفى*|againstClaimNormalized=*مستشفى*|conclusionNormalized=*مستشفى*&language=ar&sort_by=-publishedAt&per_page=9`,
+  },
+  {
+    name: 'search (rare phrase)',
+    audience: 'public',
+    resource: 'factcheck',
+    query: `title=*قلعة حلب*|claimsNormalized=*قلعة حلب*|againstClaimNormalized=*قلعة حلب*|conclusionNormalized=*قلعة حلب*&language=ar&sort_by=-publishedAt&per_page=9`,
+  },
+  {
+    name: 'writer page',
+    audience: 'public',
+    resource: 'factcheck',
+    query: 'author=0a0000000000000000000003&language=ar&sort_by=-publishedAt&per_page=9&page=2',
+  },
+  {
+    name: 'fact-check page by slug',
+    audience: 'public',
+    resource: 'factcheck',
+    query: 'slug=2605121030&lookup=author;category;mediaSource',
+  },
+  {
+    name: 'publisher page',
+    audience: 'public',
+    resource: 'factcheck',
+    query: 'mediaSource=0b0000000000000000000004&language=ar&sort_by=-publishedAt&per_page=9',
+  },
+  {
+    name: 'back office drafts',
+    audience: 'backoffice',
+    resource: 'factcheck',
+    query: 'status=draft&lookup=author;category&sort_by=-createdAt&per_page=25',
+  },
+  {
+    name: 'back office review',
+    audience: 'backoffice',
+    resource: 'factcheck',
+    query: 'status=review&lookup=author;category&sort_by=-createdAt&per_page=25',
+  },
+  {
+    name: 'back office published, searched',
+    audience: 'backoffice',
+    resource: 'factcheck',
+    query:
+      'status=published&title=*حلب*|claimsNormalized=*حلب*&lookup=author;category&sort_by=-publishedAt&per_page=25',
+  },
+  {
+    name: 'back office published, filtered by tag and country',
+    audience: 'backoffice',
+    resource: 'factcheck',
+    query: 'status=published&tags=slide&country=syria&sort_by=-publishedAt&per_page=25',
+  },
+  {
+    name: 'dashboard count',
+    audience: 'backoffice',
+    resource: 'factcheck',
+    query: 'status=published',
+    count: true,
+  },
+];
+
+const WORDS = [
+  'مستشفى',
+  'حلب',
+  'دمشق',
+  'صورة',
+  'فيديو',
+  'قديمة',
+  'مفبركة',
+  'بيان',
+  'وزارة',
+  'الكهرباء',
+  'الخبز',
+  'اللاذقية',
+  'حمص',
+  'إدلب',
+  'درعا',
+  'لاجئين',
+  'الليرة',
+  'سعر',
+  'الدولار',
+  'منشور',
+  'تلغرام',
+  'فيسبوك',
+  'مدرسة',
+  'قصف',
+  'مساعدات',
+  'الثلج',
+  'جسر',
+  'سوق',
+  'الحدود',
+  'معبر',
+];
+
+async function generate(database: Database): Promise<void> {
+  const words = `array[${WORDS.map((w) => `'${w}'`).join(',')}]`;
+  const pick = () => `(${words})[1 + floor(random() * ${WORDS.length})::int]`;
+  const sentence = (n: number) => Array.from({ length: n }, () => pick()).join(` || ' ' || `);
+  const batch = 20_000;
+  for (let start = 0; start < ROWS; start += batch) {
+    const size = Math.min(batch, ROWS - start);
+    await database.db.execute(
+      sql.raw(`
+      insert into factcheck (_id, status, language, author, title, title_normalized, description, category,
+        evaluation, evaluation_categories, score, tags, topic, country, media_source, slug,
+        claims_normalized, against_claim_normalized, conclusion_normalized, content_normalized,
+        published_at, created_at, updated_at)
+      select lpad(to_hex(1000000 + g), 24, 'f'),
+        case when r1 < 0.85 then 'published' when r1 < 0.93 then 'draft' else 'review' end,
+        case when r2 < 0.8 then 'ar' when r2 < 0.9 then 'en' else 'tr' end,
+        '0a00000000000000000000' || lpad(to_hex(1 + (g % 11)), 2, '0'),
+        t, t, 'وصف قصير',
+        (array['fraud','confounding','futility','confirmed'])[1 + (g % 4)],
+        jsonb_build_array(jsonb_build_object('category', ev, 'score', 0)), array[ev], 0,
+        case when g % 50 = 0 then array['featured'] when g % 37 = 0 then array['most-read'] when g % 23 = 0 then array['slide'] else '{}' end,
+        array[(array['politics','economy','health','humanitarian','military','refugees','society','technology'])[1 + (g % 8)]],
+        array[(array['syria','syria','syria','turkey','lebanon','jordan','iraq','germany'])[1 + (g % 8)]],
+        array['0b00000000000000000000' || lpad(to_hex(1 + (g % 15)), 2, '0')],
+        'b' || g,
+        c, ${sentence(6)}, ${sentence(4)}, c || ' ' || ${sentence(10)},
+        case when r1 < 0.85 then now() - (g || ' minutes')::interval else null end,
+        now() - (g || ' minutes')::interval, now()
+      from (
+        select g, random() as r1, random() as r2, ${sentence(5)} as t, ${sentence(8)} as c,
+          (array['fabricated-content','manipulated-image','impostor-content','out-of-context','partly-false','misleading-title','satire','unproven','true','accurate-quote'])[1 + (g % 10)] as ev
+        from generate_series(${start + 1}, ${start + size}) as g
+      ) s`),
+    );
+  }
+  await database.db.execute(sql`analyze`);
+}
+
+function percentile(sorted: number[], p: number): number {
+  const i = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
+  return Math.round(sorted[Math.max(0, i)]! * 100) / 100;
+}
+
+async function measure(database: Database, engine: string) {
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: join(tmpdir(), 'tabayyun-bench'),
+    APP_SECRET: 'x'.repeat(32),
+  });
+  const services = buildServices({ config, database });
+  await seedDemoContent({ db: database.db, resources: services.resources });
+  const t0 = performance.now();
+  await generate(database);
+  const generateSeconds = Math.round((performance.now() - t0) / 100) / 10;
+  const results = [];
+  for (const s of SCENARIOS) {
+    const actor = s.audience === 'public' ? ANONYMOUS_ACTOR : EDITOR;
+    const query = parseQuery(s.query);
+    const run = () =>
+      s.count
+        ? services.resources.count({ actor, resource: s.resource, query })
+        : services.resources.list({ actor, resource: s.resource, query });
+    for (let i = 0; i < 5; i++) await run();
+    const times: number[] = [];
+    let total = 0;
+    for (let i = 0; i < RUNS; i++) {
+      const start = performance.now();
+      const out = await run();
+      times.push(performance.now() - start);
+      total = typeof out === 'number' ? out : out.total;
+    }
+    times.sort((a, b) => a - b);
+    results.push({
+      name: s.name,
+      audience: s.audience,
+      query: s.query,
+      matches: total,
+      p50: percentile(times, 50),
+      p95: percentile(times, 95),
+    });
+    console.error(
+      `${engine} ${s.name}: p50 ${percentile(times, 50)} ms, p95 ${percentile(times, 95)} ms (${total} rows)`,
+    );
+  }
+  await services.events.close();
+  return { engine, rows: ROWS, runs: RUNS, generateSeconds, results };
+}
+
+const report: Record<string, unknown> = {
+  benchmark: 'queries',
+  date: new Date().toISOString(),
+  node: process.version,
+  engines: [],
+};
+for (const engine of String(values.engines).split(',')) {
+  if (engine === 'pglite') {
+    const dir = mkdtempSync(join(tmpdir(), 'tabayyun-bench-'));
+    const database = await openDb({ dataDir: dir });
+    try {
+      (report.engines as unknown[]).push(await measure(database, 'pglite'));
+    } finally {
+      await database.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  } else if (engine === 'postgres') {
+    const admin = await openDb({ databaseUrl: String(values['postgres-url']), skipMigrations: true });
+    const name = `tabayyun_bench_${process.pid}`;
+    await admin.db.execute(sql.raw(`create database ${name}`));
+    const url = new URL(String(values['postgres-url']));
+    url.pathname = `/${name}`;
+    const database = await openDb({ databaseUrl: url.toString() });
+    try {
+      const server = await database.db.execute(sql`show server_version`);
+      const measured = await measure(database, 'postgres');
+      (report.engines as unknown[]).push({
+        ...measured,
+        serverVersion: (server.rows[0] as { server_version: string }).server_version,
+      });
+    } finally {
+      await database.close();
+      await admin.db.execute(sql.raw(`drop database if exists ${name} with (force)`));
+      await admin.close();
+    }
+  }
+}
+mkdirSync(join(import.meta.dirname, 'results'), { recursive: true });
+const json = JSON.stringify(report, null, 2);
+writeFileSync(join(import.meta.dirname, 'results', 'queries.json'), `${json}\n`);
+console.log(json);

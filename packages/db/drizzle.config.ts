@@ -1,0 +1,8 @@
+// drizzle-kit configuration: `npx drizzle-kit generate --config packages/db/drizzle.config.ts`.
+import { defineConfig } from 'drizzle-kit';
+
+export default defineConfig({
+  dialect: 'postgresql',
+  schema: './packages/db/src/schema.ts',
+  out: './packages/db/migrations',
+});

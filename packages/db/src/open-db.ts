@@ -1,0 +1,262 @@
+// openDb(): one typed Drizzle database over either embedded PGlite (default, DATA_DIR/pglite or in
+// memory) or a PostgreSQL server (DATABASE_URL), migrated at open, with LISTEN/NOTIFY on both.
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
+import type { Assume, Logger } from 'drizzle-orm';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema.ts';
+
+/** Where the SQL migrations live, resolved from this file so it works from any working directory. */
+export const MIGRATIONS_FOLDER = join(import.meta.dirname, '..', 'migrations');
+
+/** Key of the session-level advisory lock held while migrating a PostgreSQL server. */
+const MIGRATION_LOCK_KEY = 7_316_028_411;
+
+/**
+ * The query-result kind shared by both drivers: the intersection of what PGlite's `Results` and
+ * node-postgres' `QueryResult` offer, so `db.execute(sql`...`)` has `.rows` on either.
+ */
+export interface DbQueryResultHKT extends PgQueryResultHKT {
+  type: DbQueryResult<Assume<this['row'], Record<string, unknown>>>;
+}
+
+export interface DbQueryResult<TRow> {
+  rows: TRow[];
+}
+
+export type Schema = typeof schema;
+/** One database type for both drivers. */
+export type Db = PgDatabase<DbQueryResultHKT, Schema>;
+/** The `tx` of `db.transaction(async (tx) => ...)`. */
+export type DbTransaction = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** What repositories accept: the database or a transaction in progress. */
+export type DbExecutor = Db | DbTransaction;
+export type DbKind = 'pglite' | 'postgres';
+export type NotificationHandler = (payload: string) => void;
+
+export interface Database {
+  db: Db;
+  kind: DbKind;
+  close(): Promise<void>;
+  /** Subscribes to a channel; resolves once listening. The returned function unsubscribes. */
+  listen(channel: string, onPayload: NotificationHandler): Promise<() => Promise<void>>;
+  notify(channel: string, payload: string): Promise<void>;
+}
+
+export interface OpenDbOptions {
+  /** A PostgreSQL connection string: use that server instead of PGlite. */
+  databaseUrl?: string;
+  /** PGlite keeps its files in `${dataDir}/pglite`; without it (and without a URL) PGlite is in memory. */
+  dataDir?: string;
+  /** Drizzle query logger (`true` logs every query to the console). */
+  logger?: boolean | Logger;
+  /** Maximum pool size on PostgreSQL (default 10). */
+  poolSize?: number;
+  /** Skip running migrations (for tools that only read). Default false. */
+  skipMigrations?: boolean;
+  /** PGlite only: start from this data-dir tarball (made by `dumpDataDir`) instead of initdb. */
+  loadDataDir?: Blob;
+}
+
+// PGlite's LISTEN does not quote the channel (and folds case), PostgreSQL's identifiers do: accept
+// only names both treat identically.
+const CHANNEL_PATTERN = /^[a-z_][a-z0-9_]{0,62}$/;
+
+function assertChannel(channel: string): void {
+  if (!CHANNEL_PATTERN.test(channel)) {
+    throw new Error(`Invalid notification channel "${channel}": use lowercase letters, digits and _`);
+  }
+}
+
+export async function openDb(opts: OpenDbOptions = {}): Promise<Database> {
+  return opts.databaseUrl ? openPostgres(opts.databaseUrl, opts) : openPglite(opts);
+}
+
+async function openPglite(opts: OpenDbOptions): Promise<Database> {
+  let dataDir: string | undefined;
+  if (opts.dataDir !== undefined) {
+    dataDir = join(opts.dataDir, 'pglite');
+    await mkdir(dataDir, { recursive: true });
+  }
+  const client = await PGlite.create({
+    ...(dataDir === undefined ? {} : { dataDir }),
+    ...(opts.loadDataDir === undefined ? {} : { loadDataDir: opts.loadDataDir }),
+    extensions: { pg_trgm, unaccent },
+  });
+  const pgliteDb = drizzlePglite({ client, schema, logger: opts.logger ?? false });
+  try {
+    if (!opts.skipMigrations) await migratePglite(pgliteDb, { migrationsFolder: MIGRATIONS_FOLDER });
+  } catch (error) {
+    await client.close();
+    throw error;
+  }
+  return {
+    // PGlite's Results has `rows` (and more): it satisfies DbQueryResultHKT.
+    db: pgliteDb as unknown as Db,
+    kind: 'pglite',
+    close: async () => {
+      if (!client.closed) await client.close();
+    },
+    listen: async (channel, onPayload) => {
+      assertChannel(channel);
+      const unlisten = await client.listen(channel, onPayload);
+      return async () => {
+        if (!client.closed) await unlisten();
+      };
+    },
+    notify: async (channel, payload) => {
+      assertChannel(channel);
+      await client.query('select pg_notify($1, $2)', [channel, payload]);
+    },
+  };
+}
+
+// PGlite returns int8 (count(*), sum(int)) as a number; make node-postgres agree so raw
+// `db.execute` rows look the same on both engines. pg's type parsers are process-wide, and only
+// this package uses pg. Counts never approach 2^53.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value: string) => Number.parseInt(value, 10));
+
+async function openPostgres(databaseUrl: string, opts: OpenDbOptions): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: opts.poolSize ?? 10 });
+  // An idle client losing its connection must not crash the process; the pool replaces it.
+  pool.on('error', () => {});
+  const pgDb = drizzleNodePg({ client: pool, schema, logger: opts.logger ?? false });
+  try {
+    if (!opts.skipMigrations) await migratePostgres(pool);
+  } catch (error) {
+    await pool.end();
+    throw error;
+  }
+  const listener = createPgListener(databaseUrl);
+  return {
+    db: pgDb as unknown as Db,
+    kind: 'postgres',
+    close: async () => {
+      await listener.close();
+      await pool.end();
+    },
+    listen: async (channel, onPayload) => {
+      assertChannel(channel);
+      return listener.listen(channel, onPayload);
+    },
+    notify: async (channel, payload) => {
+      assertChannel(channel);
+      await pool.query('select pg_notify($1, $2)', [channel, payload]);
+    },
+  };
+}
+
+/** Migrates under a session advisory lock so instances starting together migrate one at a time. */
+async function migratePostgres(pool: pg.Pool): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    try {
+      await migrateNodePg(drizzleNodePg({ client }), { migrationsFolder: MIGRATIONS_FOLDER });
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+    }
+  } finally {
+    client.release();
+  }
+}
+
+interface PgListener {
+  listen(channel: string, onPayload: NotificationHandler): Promise<() => Promise<void>>;
+  close(): Promise<void>;
+}
+
+/**
+ * LISTEN needs one dedicated connection (a pooled client would drop subscriptions when returned).
+ * It is opened on first use and re-opened, re-subscribing every channel, if the connection drops.
+ */
+function createPgListener(databaseUrl: string): PgListener {
+  const handlers = new Map<string, Set<NotificationHandler>>();
+  let connecting: Promise<pg.Client> | undefined;
+  let isClosed = false;
+
+  const scheduleReconnect = (): void => {
+    if (isClosed || handlers.size === 0) return;
+    setTimeout(() => {
+      if (!isClosed && !connecting) connect().catch(scheduleReconnect);
+    }, 1000).unref();
+  };
+
+  const connect = (): Promise<pg.Client> => {
+    connecting ??= (async () => {
+      const client = new pg.Client({ connectionString: databaseUrl });
+      client.on('notification', (message) => {
+        for (const handler of handlers.get(message.channel) ?? []) handler(message.payload ?? '');
+      });
+      // Reconnect once per lost connection, and only for the current one ('error' and 'end' both fire).
+      let isLost = false;
+      const reconnect = () => {
+        if (isLost) return;
+        isLost = true;
+        connecting = undefined;
+        client.end().catch(() => {});
+        scheduleReconnect();
+      };
+      client.on('error', reconnect);
+      client.on('end', reconnect);
+      try {
+        await client.connect();
+        for (const channel of handlers.keys()) await client.query(`LISTEN ${channel}`);
+      } catch (error) {
+        isLost = true;
+        connecting = undefined;
+        await client.end().catch(() => {});
+        throw error;
+      }
+      return client;
+    })();
+    return connecting;
+  };
+
+  return {
+    listen: async (channel, onPayload) => {
+      let set = handlers.get(channel);
+      const isNew = !set;
+      if (!set) {
+        set = new Set();
+        handlers.set(channel, set);
+      }
+      set.add(onPayload);
+      try {
+        const client = await connect();
+        if (isNew) await client.query(`LISTEN ${channel}`);
+      } catch (error) {
+        set.delete(onPayload);
+        if (set.size === 0) handlers.delete(channel);
+        throw error;
+      }
+      return async () => {
+        const current = handlers.get(channel);
+        if (!current?.delete(onPayload) || current.size > 0) return;
+        handlers.delete(channel);
+        if (isClosed || !connecting) return;
+        const client = await connecting;
+        await client.query(`UNLISTEN ${channel}`);
+      };
+    },
+    close: async () => {
+      isClosed = true;
+      handlers.clear();
+      const pending = connecting;
+      connecting = undefined;
+      if (pending) {
+        const client = await pending.catch(() => undefined);
+        client?.removeAllListeners('end');
+        await client?.end().catch(() => {});
+      }
+    },
+  };
+}
