@@ -37,14 +37,23 @@ describe('@tabayyun/db entry', () => {
     expect(db.getTableName(db.mediaSource)).toBe('media_source');
     expect(Object.keys(db.schema).sort()).toEqual([
       'article',
+      'auditEvent',
       'author',
       'category',
       'contact',
+      'device',
       'factcheck',
       'feed',
       'mediaSource',
       'mediaSourceRun',
+      'permission',
+      'rateLimitBucket',
+      'refreshToken',
+      'role',
       'scrapingReport',
+      'storage',
+      'user',
+      'verificationCode',
     ]);
     expect(db.newId()).toMatch(db.ID_PATTERN);
   });

@@ -4,6 +4,7 @@
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  bigint,
   boolean,
   check,
   doublePrecision,
@@ -335,3 +336,172 @@ export const contact = pgTable(
   },
   (t) => [index('contact_created_at_idx').on(t.createdAt.desc().nullsFirst())],
 );
+
+// ---- Files (storage records) ----
+
+export const storage = pgTable(
+  'storage',
+  {
+    _id: id(),
+    fieldname: text('fieldname'),
+    originalname: text('originalname').notNull(),
+    filename: text('filename').notNull(),
+    size: bigint('size', { mode: 'number' }).notNull().default(0),
+    encoding: text('encoding'),
+    mimetype: text('mimetype'),
+    /** The folder, as the spec spells it: `storage/news-feed`. */
+    destination: text('destination').notNull(),
+    /** Unique: `storage/news-feed/x.jpg`, served at `/storage/news-feed/x.jpg`. */
+    path: text('path').notNull(),
+    date: timestampTz('date').notNull().defaultNow(),
+    status: text('status'),
+    user: text('user'),
+    meta: jsonb('meta').$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('storage_path_key').on(t.path),
+    index('storage_destination_idx').on(t.destination.op('text_pattern_ops')),
+    index('storage_date_idx').on(t.date.desc().nullsFirst()),
+  ],
+);
+
+// ---- Identity and access ----
+
+export const user = pgTable(
+  'user',
+  {
+    _id: id(),
+    /** Trimmed and lower-cased by the server. */
+    email: text('email').notNull(),
+    name: text('name'),
+    username: text('username').notNull(),
+    phone: text('phone'),
+    passwordHash: text('password_hash'),
+    roles: textList('roles'),
+    lastLogin: timestampTz('last_login'),
+    disabled: boolean('disabled').notNull().default(false),
+    emv: boolean('emv').notNull().default(false),
+    phv: boolean('phv').notNull().default(false),
+    forceChangePwd: boolean('force_change_pwd').notNull().default(false),
+    picture: text('picture'),
+    failedLogins: integer('failed_logins').notNull().default(0),
+    lockedUntil: timestampTz('locked_until'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('user_email_key').on(t.email),
+    uniqueIndex('user_username_key').on(t.username),
+    uniqueIndex('user_phone_key').on(t.phone),
+    index('user_roles_gin_idx').using('gin', t.roles),
+  ],
+);
+
+export const role = pgTable('role', {
+  _id: id(),
+  name: text('name').notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** Permission rules stored by admins, merged over the built-in defaults at start and on NOTIFY. */
+export const permission = pgTable(
+  'permission',
+  {
+    _id: id(),
+    name: text('name').notNull(),
+    path: text('path').notNull(),
+    fallbackAuthorization: text('fallback_authorization'),
+    actions: jsonb('actions').$type<Record<string, unknown[]>>().notNull().default({}),
+    ruleSource: text('rule_source'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('permission_path_key').on(t.path)],
+);
+
+export const device = pgTable(
+  'device',
+  {
+    _id: id(),
+    user: text('user').notNull(),
+    info: jsonb('info').$type<Record<string, unknown>>().notNull().default({}),
+    lastSeen: timestampTz('last_seen'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('device_user_idx').on(t.user)],
+);
+
+/** Refresh tokens are stored hashed; rotation keeps a family so a reused token revokes it whole. */
+export const refreshToken = pgTable(
+  'refresh_token',
+  {
+    _id: id(),
+    tokenHash: text('token_hash').notNull(),
+    user: text('user').notNull(),
+    family: text('family').notNull(),
+    device: text('device'),
+    /** The admin's id while impersonating. */
+    impersonator: text('impersonator'),
+    sessionOnly: boolean('session_only').notNull().default(false),
+    expiresAt: timestampTz('expires_at').notNull(),
+    usedAt: timestampTz('used_at'),
+    revokedAt: timestampTz('revoked_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('refresh_token_hash_key').on(t.tokenHash),
+    index('refresh_token_family_idx').on(t.family),
+    index('refresh_token_user_idx').on(t.user),
+  ],
+);
+
+export const verificationCode = pgTable(
+  'verification_code',
+  {
+    _id: id(),
+    user: text('user'),
+    /** 'email' | 'phone' | 'reset' */
+    kind: text('kind').notNull(),
+    target: text('target').notNull(),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: timestampTz('expires_at').notNull(),
+    usedAt: timestampTz('used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('verification_code_target_idx').on(t.kind, t.target)],
+);
+
+/** Append-only security log (beyond the spec). */
+export const auditEvent = pgTable(
+  'audit_event',
+  {
+    _id: id(),
+    type: text('type').notNull(),
+    actor: text('actor'),
+    impersonator: text('impersonator'),
+    target: text('target'),
+    targetType: text('target_type'),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    details: jsonb('details').$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('audit_event_created_at_idx').on(t.createdAt.desc().nullsFirst()),
+    index('audit_event_type_idx').on(t.type, t.createdAt.desc().nullsFirst()),
+    index('audit_event_actor_idx').on(t.actor),
+    index('audit_event_target_idx').on(t.target),
+  ],
+);
+
+/** Rate-limit counters shared by every instance (nothing lives only in process memory). */
+export const rateLimitBucket = pgTable('rate_limit_bucket', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull().default(0),
+  resetAt: timestampTz('reset_at').notNull(),
+});
