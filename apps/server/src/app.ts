@@ -8,9 +8,12 @@ import type { Database } from '@tabayyun/db';
 import type { Rule } from '@tabayyun/permissions';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config.ts';
+import { registerIdentity } from './modules/auth/index.ts';
 import { createContentEvents } from './modules/content/content-events.ts';
 import { createRegistry } from './modules/content/registry.ts';
+import { createDraftsService } from './modules/drafts/drafts.service.ts';
 import { createFeedService } from './modules/feed/feed.service.ts';
+import { registerFiles } from './modules/files/index.ts';
 import { registerHealthRoutes } from './modules/health/health.routes.ts';
 import { isDatabaseReady } from './modules/health/health.service.ts';
 import { createReadsService } from './modules/reads/reads.service.ts';
@@ -56,6 +59,7 @@ export function buildServices(deps: Pick<AppDeps, 'config' | 'database' | 'rules
     stats: createStatsService({ db: database.db, registry, guard, apiBase: config.API_BASE }),
     reads: createReadsService({ db: database.db, guard, apiBase: config.API_BASE }),
     feeds: createFeedService(resources),
+    drafts: createDraftsService(config.appSecret),
   };
 }
 
@@ -114,6 +118,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     { prefix: config.API_BASE },
   );
+
+  const moduleContext = { config, database: deps.database, services };
+  await registerIdentity(app, moduleContext);
+  await registerFiles(app, moduleContext);
 
   app.addHook('onClose', async () => {
     await services.events.close();
