@@ -77,6 +77,13 @@ export function errorText(error: ValidationError, locale: Locale): string {
   return error.message ?? translate(locale, error.key, error.params);
 }
 
+/** Smooth, unless the reader asked for reduced motion. */
+function scrollBehavior(): ScrollBehavior {
+  const reduce =
+    typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+  return reduce ? 'auto' : 'smooth';
+}
+
 /** Focusable element of a field: the element with its id, or the first focusable inside. */
 function focusTarget(id: string): HTMLElement | null {
   const element = document.getElementById(id);
@@ -218,8 +225,14 @@ export function useFormEngine(definition: FormDefinition, options: FormEngineOpt
       setOpenSections((previous) => [...previous, ...[...sections].filter((s) => !previous.includes(s))]);
       const id = fieldId(invalid[0]!.name);
       // Let the panel expand before scrolling; focus after the spec's delay.
-      setTimeout(() => focusTarget(id)?.scrollIntoView({ behavior: 'smooth', block: 'center' }), 0);
-      setTimeout(() => focusTarget(id)?.focus(), focusDelay);
+      setTimeout(() => focusTarget(id)?.scrollIntoView({ behavior: scrollBehavior(), block: 'center' }), 0);
+      setTimeout(() => {
+        const target = focusTarget(id);
+        // Focusing during the smooth scroll cancels it half-way in Chromium (and focus's own
+        // scroll does not run): focus without scrolling, then finish the scroll to the field.
+        target?.focus({ preventScroll: true });
+        target?.scrollIntoView({ behavior: scrollBehavior(), block: 'center' });
+      }, focusDelay);
       return { submitted: false, code: FORM_IS_INVALID, values: current, errors };
     }
     const isPristine = form.allFields.every((f) => isSameValue(current[f.name], baseline[f.name]));

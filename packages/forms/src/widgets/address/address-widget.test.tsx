@@ -1,6 +1,7 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../test/render.tsx';
+import { runWidgetConformance } from '../../conformance/run-conformance.tsx';
 import { COUNTRIES } from '../../data/countries.ts';
 import type { WidgetProps } from '../../types.ts';
 import {
@@ -26,6 +27,28 @@ function props(overrides: Partial<WidgetProps<AddressValue | null>> = {}): Widge
     ...overrides,
   };
 }
+
+const DAMASCUS: AddressValue = {
+  country: 'SY',
+  zipCode: '',
+  state: 'Damascus',
+  city: 'Damascus',
+  addressLine1: 'Building 4',
+  addressLine2: 'Floor 2',
+};
+
+runWidgetConformance<AddressValue | null>('address', {
+  sampleValue: DAMASCUS,
+  otherValue: { ...DAMASCUS, city: 'Aleppo' },
+  change: async ({ user, root }) => {
+    const city = within(root).getByLabelText('City');
+    await user.clear(city);
+    await user.type(city, 'Aleppo');
+  },
+  expectDisplayed: ({ root }, value) => {
+    expect((within(root).getByLabelText('City') as HTMLInputElement).value).toBe(value?.city);
+  },
+});
 
 describe('addressErrors', () => {
   it('requires every part but the zip code when required', () => {

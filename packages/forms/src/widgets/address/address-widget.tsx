@@ -109,7 +109,7 @@ function AddressControl({
   );
 
   return (
-    <Stack gap="xs" dir={dir} role="group" {...control}>
+    <Stack gap="xs" dir={dir} role="group" {...control} aria-readonly={readOnly || undefined}>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
         <Select
           id={`${id}-country`}

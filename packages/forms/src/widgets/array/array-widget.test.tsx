@@ -1,6 +1,7 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../test/render.tsx';
+import { runWidgetConformance } from '../../conformance/run-conformance.tsx';
 import type { FieldDefinition, WidgetProps } from '../../types.ts';
 import { ArrayWidget } from './array-widget.tsx';
 import type { Row } from './row-editor.tsx';
@@ -30,6 +31,22 @@ function props(overrides: Partial<WidgetProps<Row[] | null>> = {}): WidgetProps<
     ...overrides,
   };
 }
+
+runWidgetConformance<Row[] | null>('array', {
+  definitionExtras: { fields: [{ type: 'text', name: 'url', inputs: { label: 'URL' } }] },
+  sampleValue: [{ url: 'https://a.example' }, { url: 'https://b.example' }],
+  otherValue: [{ url: 'https://b.example' }],
+  change: async ({ user, root, screen }) => {
+    await user.click(within(root).getByRole('button', { name: 'Delete row 1' }));
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+  },
+  expectDisplayed: ({ root }, value) => {
+    const rows = within(root).queryAllByLabelText(/^Row \d+$/);
+    expect(rows.map((row) => row.textContent?.match(/https:\S+?\.example/)?.[0])).toEqual(
+      (value ?? []).map((row) => row.url),
+    );
+  },
+});
 
 describe('ArrayWidget', () => {
   it('throws for a value that is not a list', () => {

@@ -138,7 +138,7 @@ export function RowsWidget({
     );
 
   return (
-    <Stack gap="xs" dir={dir} aria-invalid={Boolean(error)}>
+    <Stack gap="xs" dir={dir} aria-invalid={Boolean(error)} data-readonly={readOnly || undefined}>
       {body}
       <Group>
         <Button

@@ -1,6 +1,7 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../test/render.tsx';
+import { runWidgetConformance } from '../../conformance/run-conformance.tsx';
 import type { DataAdapter, FieldDefinition, WidgetProps } from '../../types.ts';
 import { AutocompleteWidget } from './autocomplete-widget.tsx';
 
@@ -26,6 +27,27 @@ function props(overrides: Partial<WidgetProps<unknown>> = {}): WidgetProps<unkno
 }
 
 afterEach(() => vi.useRealTimers());
+
+runWidgetConformance<unknown>('autocomplete', {
+  definitionExtras: {
+    inputs: {
+      items: [
+        { value: 'sy', display: 'Syria' },
+        { value: 'tr', display: 'Türkiye' },
+      ],
+    },
+  },
+  sampleValue: 'sy',
+  otherValue: 'tr',
+  change: async ({ user, control, screen }) => {
+    await user.clear(control);
+    await user.type(control, 'Tür');
+    await user.click(screen.getByRole('option', { name: 'Türkiye' }));
+  },
+  expectDisplayed: ({ control }, value) => {
+    expect((control as HTMLInputElement).value).toBe(value === 'sy' ? 'Syria' : 'Türkiye');
+  },
+});
 
 describe('AutocompleteWidget', () => {
   it('filters items by the typed text and sends the option value', () => {

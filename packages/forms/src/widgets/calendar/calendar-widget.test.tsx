@@ -1,6 +1,7 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../test/render.tsx';
+import { runWidgetConformance } from '../../conformance/run-conformance.tsx';
 import type { WidgetProps } from '../../types.ts';
 import { type CalendarValue, CalendarWidget } from './calendar-widget.tsx';
 
@@ -19,6 +20,16 @@ function props(overrides: Partial<WidgetProps<CalendarValue>> = {}): WidgetProps
     ...overrides,
   };
 }
+
+runWidgetConformance<string | null>('calendar', {
+  sampleValue: '2024-05-07',
+  otherValue: '2024-05-20',
+  change: async ({ user, root }) => user.click(within(root).getByRole('button', { name: /^20 May 2024/ })),
+  expectDisplayed: ({ root }, value) => {
+    const day = Number(String(value).slice(8));
+    expect(root.querySelector('[data-selected]')?.textContent).toBe(String(day));
+  },
+});
 
 describe('CalendarWidget', () => {
   it('shows an inline calendar, no text input, and selects a day', () => {

@@ -1,10 +1,11 @@
 // The `calendar` widget: an inline calendar with no text input; the value is `yyyy-mm-dd`.
-import { DatePicker, DatesProvider } from '@mantine/dates';
 import type { ReactNode } from 'react';
 import { type ControlAria, FieldShell } from '../../engine/field-shell.tsx';
 import type { WidgetProps } from '../../types.ts';
-import { parseIsoDate, readDateInputs } from '../date/date-parse.ts';
-import { datesSettings, toPickerDate } from '../date/dates-settings.ts';
+import { CalendarPicker } from '../date/calendar-picker.tsx';
+import { dateErrors, parseIsoDate, readDateInputs } from '../date/date-parse.ts';
+import { toPickerDate } from '../date/dates-settings.ts';
+import { useDateErrorReport } from '../date/use-date-error-report.ts';
 
 export type CalendarValue = string | null;
 
@@ -24,6 +25,7 @@ function CalendarControl({
   const selected = value ? parseIsoDate(value) : null;
   const selectedDay = selected ? toPickerDate(selected) : null;
   const isInteractive = !disabled && !readOnly;
+  useDateErrorReport(disabled ? null : dateErrors(value, field.inputs));
 
   return (
     <div
@@ -33,24 +35,24 @@ function CalendarControl({
       data-invalid={Boolean(error) || undefined}
       data-disabled={disabled || undefined}
     >
-      <DatesProvider settings={datesSettings(locale)}>
-        <DatePicker
-          value={selectedDay ?? null}
-          defaultDate={selectedDay ?? undefined}
-          minDate={toPickerDate(inputs.min)}
-          maxDate={toPickerDate(inputs.max)}
-          excludeDate={(day) => {
-            const date = parseIsoDate(day);
-            return Boolean(inputs.filter && date && !inputs.filter(date));
-          }}
-          getDayProps={() => (disabled ? { disabled: true } : {})}
-          onChange={(day) => {
-            if (!isInteractive) return;
-            onChange(day ?? null);
-            onBlur();
-          }}
-        />
-      </DatesProvider>
+      <CalendarPicker
+        dir={dir}
+        locale={locale}
+        value={selectedDay ?? null}
+        initialDate={selectedDay ?? undefined}
+        minDate={toPickerDate(inputs.min)}
+        maxDate={toPickerDate(inputs.max)}
+        excludeDate={(day) => {
+          const date = parseIsoDate(day);
+          return Boolean(inputs.filter && date && !inputs.filter(date));
+        }}
+        getDayProps={() => (disabled ? { disabled: true } : {})}
+        onChange={(day) => {
+          if (!isInteractive) return;
+          onChange(day ?? null);
+          onBlur();
+        }}
+      />
     </div>
   );
 }

@@ -1,6 +1,7 @@
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../test/render.tsx';
+import { runWidgetConformance } from '../../conformance/run-conformance.tsx';
 import type { DataAdapter, FieldDefinition, WidgetProps } from '../../types.ts';
 import { ChipsWidget } from './chips-widget.tsx';
 
@@ -21,6 +22,16 @@ function props(overrides: Partial<WidgetProps<unknown[] | null>> = {}): WidgetPr
 }
 
 afterEach(() => vi.useRealTimers());
+
+runWidgetConformance<unknown[] | null>('chips', {
+  sampleValue: ['health'],
+  otherValue: ['health', 'politics'],
+  change: async ({ user, control }) => user.type(control, 'politics,'),
+  expectDisplayed: ({ root }, value) => {
+    for (const chip of value ?? []) expect(within(root).getByText(String(chip))).toBeTruthy();
+    expect((root.querySelector('input') as HTMLInputElement).value).toBe('');
+  },
+});
 
 describe('ChipsWidget', () => {
   it('adds free chips on Enter and comma, and removes the last with Backspace', () => {

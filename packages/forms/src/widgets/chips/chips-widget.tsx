@@ -1,7 +1,7 @@
 // The `chips` widget: a list of values shown as pills; Enter and comma separate, options come
 // from `inputs.items` or the adapter, and `inputs.allowAdd` offers an 'Add' option for typed text.
 import { Combobox, Pill, PillsInput, useCombobox } from '@mantine/core';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useLayoutEffect, useRef, useState } from 'react';
 import { type ControlAria, FieldShell } from '../../engine/field-shell.tsx';
 import { translate } from '../../i18n/texts.ts';
 import type { OptionItem, WidgetProps } from '../../types.ts';
@@ -28,6 +28,14 @@ function ChipsControl({
 }: WidgetProps<unknown[] | null> & { control: ControlAria }): ReactNode {
   const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
   const [search, setSearch] = useState('');
+  // PillsInput.Field takes aria-describedby from its own (empty) input wrapper and drops ours, so
+  // the hint and error of the FieldShell are linked on the element directly.
+  const fieldRef = useRef<HTMLInputElement>(null);
+  const describedBy = control['aria-describedby'];
+  useLayoutEffect(() => {
+    if (describedBy) fieldRef.current?.setAttribute('aria-describedby', describedBy);
+    else fieldRef.current?.removeAttribute('aria-describedby');
+  });
   const [labels, setLabels] = useState<Map<unknown, string>>(new Map());
   const chips = Array.isArray(value) ? value : [];
   const hasOptions = Boolean(field.inputs?.items || field.inputs?.source);
@@ -89,6 +97,7 @@ function ChipsControl({
             <Combobox.EventsTarget>
               <PillsInput.Field
                 {...control}
+                ref={fieldRef}
                 value={search}
                 disabled={disabled}
                 readOnly={readOnly}

@@ -1,6 +1,7 @@
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../test/render.tsx';
+import { runWidgetConformance } from '../../conformance/run-conformance.tsx';
 import type { FieldDefinition, WidgetProps } from '../../types.ts';
 import { ChoicesWidget, nextChoiceIndex } from './choices-widget.tsx';
 
@@ -33,6 +34,28 @@ function props(overrides: Partial<WidgetProps<unknown>> = {}): WidgetProps<unkno
 }
 
 afterEach(() => vi.useRealTimers());
+
+runWidgetConformance<unknown>('choices', {
+  definitionExtras: {
+    inputs: {
+      items: [
+        { key: 'a', value: 'free', display: 'Free' },
+        { key: 'b', value: 'pro', display: 'Pro' },
+      ],
+    },
+  },
+  sampleValue: 'free',
+  otherValue: 'pro',
+  change: async ({ user, root }) => user.click(within(root).getByRole('radio', { name: 'Pro' })),
+  expectDisplayed: ({ root }, value) => {
+    expect(within(root).getByRole('radio', { name: 'Free' }).getAttribute('aria-checked')).toBe(
+      String(value === 'free'),
+    );
+    expect(within(root).getByRole('radio', { name: 'Pro' }).getAttribute('aria-checked')).toBe(
+      String(value === 'pro'),
+    );
+  },
+});
 
 describe('nextChoiceIndex', () => {
   it('moves by position, mirrors Left/Right in RTL, and leaves the grid on Tab at the ends', () => {

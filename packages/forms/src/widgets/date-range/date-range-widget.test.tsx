@@ -1,7 +1,10 @@
 import { fireEvent, screen } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { runWidgetConformance } from '../../conformance/run-conformance.tsx';
+import { DynamicForm } from '../../engine/dynamic-form.tsx';
+import { WidgetErrorContext } from '../../engine/forms-context.tsx';
 import type { WidgetProps } from '../../types.ts';
 import { type DateRangeValue, dateRangeErrors, formatRangeText, selectRangeDay } from './date-range-parse.ts';
 import { DateRangeWidget } from './date-range-widget.tsx';
@@ -87,4 +90,46 @@ runWidgetConformance('date-range', {
   },
   expectDisplayed: ({ control }, value) =>
     expect((control as HTMLInputElement).value).toBe(formatRangeText(value)),
+});
+
+describe('date-range errors through the engine', () => {
+  it('reports matStartDateInvalid (and matEndDateInvalid) when the start follows the end, blocking submit', async () => {
+    const onSubmit = vi.fn();
+    const user = userEvent.setup();
+    renderWithProviders(
+      <DynamicForm
+        definition={{ fields: [{ type: 'date-range', name: 'period', inputs: { label: 'Period' } }] }}
+        onSubmit={onSubmit}
+        locale="en"
+        dir="ltr"
+      />,
+    );
+    const input = screen.getByLabelText('Period');
+    await user.type(input, '2024-05-10 – 2024-05-01');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(onSubmit).not.toHaveBeenCalled();
+    expect(await screen.findByText('matStartDateInvalid')).toBeTruthy();
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    await user.clear(input);
+    await user.type(input, '2024-05-01 – 2024-05-10');
+    expect(screen.queryByText('matStartDateInvalid')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(onSubmit).toHaveBeenCalledWith(
+      { period: { start: '2024-05-01', end: '2024-05-10' } },
+      expect.anything(),
+    );
+  });
+
+  it('passes both keys to the engine', () => {
+    const reported: unknown[] = [];
+    renderWithProviders(
+      <WidgetErrorContext value={(error) => reported.push(error)}>
+        <DateRangeWidget {...props({ value: { start: '2024-05-10', end: '2024-05-01' } })} />
+      </WidgetErrorContext>,
+    );
+    expect(reported.at(-1)).toEqual({
+      key: 'matStartDateInvalid',
+      params: { keys: 'matEndDateInvalid,matStartDateInvalid' },
+    });
+  });
 });

@@ -1,13 +1,20 @@
 // The `date-range` widget: `start – end` text plus a calendar picking the start, then the end.
 import { ActionIcon, Popover, TextInput } from '@mantine/core';
-import { DatePicker, DatesProvider } from '@mantine/dates';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { fieldShellProps } from '../../engine/field-shell.tsx';
 import type { WidgetProps } from '../../types.ts';
+import { CalendarPicker } from '../date/calendar-picker.tsx';
 import { parseIsoDate, readDateInputs } from '../date/date-parse.ts';
 import { CalendarIcon } from '../date/date-widget.tsx';
-import { datesSettings, toPickerDate } from '../date/dates-settings.ts';
-import { type DateRangeValue, formatRangeText, parseRangeText, selectRangeDay } from './date-range-parse.ts';
+import { toPickerDate } from '../date/dates-settings.ts';
+import { useDateErrorReport } from '../date/use-date-error-report.ts';
+import {
+  type DateRangeValue,
+  dateRangeErrors,
+  formatRangeText,
+  parseRangeText,
+  selectRangeDay,
+} from './date-range-parse.ts';
 
 function isSameRange(left: DateRangeValue | null, right: DateRangeValue | null): boolean {
   return (left?.start ?? null) === (right?.start ?? null) && (left?.end ?? null) === (right?.end ?? null);
@@ -29,6 +36,7 @@ function DateRangeControl({
   const [text, setText] = useState(formatRangeText(value));
   const [isOpen, setOpen] = useState(false);
   const lastEmitted = useRef<DateRangeValue | null>(value ?? null);
+  useDateErrorReport(disabled ? null : dateRangeErrors(value, field.inputs));
 
   useEffect(() => {
     if (!isSameRange(value ?? null, lastEmitted.current)) {
@@ -85,35 +93,35 @@ function DateRangeControl({
         />
       </Popover.Target>
       <Popover.Dropdown dir={dir}>
-        <DatesProvider settings={datesSettings(locale)}>
-          <DatePicker
-            value={null}
-            defaultDate={startDay}
-            minDate={toPickerDate(inputs.min)}
-            maxDate={toPickerDate(inputs.max)}
-            excludeDate={(day) => {
-              const date = parseIsoDate(day);
-              return Boolean(inputs.filter && date && !inputs.filter(date));
-            }}
-            getDayProps={(day) => {
-              const isStart = day === startDay;
-              const isEnd = day === endDay;
-              const isInside = Boolean(startDay && endDay && day >= startDay && day <= endDay);
-              return {
-                selected: isStart || isEnd,
-                inRange: isInside,
-                firstInRange: isStart && isInside,
-                lastInRange: isEnd && isInside,
-                onClick: () => {
-                  const next = selectRangeDay(value ?? null, day);
-                  setText(formatRangeText(next));
-                  emit(next);
-                  if (next.end) setOpen(false);
-                },
-              };
-            }}
-          />
-        </DatesProvider>
+        <CalendarPicker
+          dir={dir}
+          locale={locale}
+          value={null}
+          initialDate={startDay}
+          minDate={toPickerDate(inputs.min)}
+          maxDate={toPickerDate(inputs.max)}
+          excludeDate={(day) => {
+            const date = parseIsoDate(day);
+            return Boolean(inputs.filter && date && !inputs.filter(date));
+          }}
+          getDayProps={(day) => {
+            const isStart = day === startDay;
+            const isEnd = day === endDay;
+            const isInside = Boolean(startDay && endDay && day >= startDay && day <= endDay);
+            return {
+              selected: isStart || isEnd,
+              inRange: isInside,
+              firstInRange: isStart && isInside,
+              lastInRange: isEnd && isInside,
+              onClick: () => {
+                const next = selectRangeDay(value ?? null, day);
+                setText(formatRangeText(next));
+                emit(next);
+                if (next.end) setOpen(false);
+              },
+            };
+          }}
+        />
       </Popover.Dropdown>
     </Popover>
   );

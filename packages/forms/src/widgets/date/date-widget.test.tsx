@@ -1,7 +1,9 @@
 import { fireEvent, screen } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { runWidgetConformance } from '../../conformance/run-conformance.tsx';
+import { DynamicForm } from '../../engine/dynamic-form.tsx';
 import type { WidgetProps } from '../../types.ts';
 import { dateErrors, parseIsoDate } from './date-parse.ts';
 import { type DateValue, DateWidget } from './date-widget.tsx';
@@ -104,3 +106,32 @@ describe('DateWidget', () => {
 });
 
 runWidgetConformance('date', { sampleValue: '2024-05-07', otherValue: '2024-06-01' });
+
+describe('date errors through the engine', () => {
+  it('makes the form invalid while the typed date does not parse, and valid once it does', async () => {
+    const onSubmit = vi.fn();
+    const user = userEvent.setup();
+    renderWithProviders(
+      <DynamicForm
+        definition={{
+          fields: [{ type: 'date', name: 'born', inputs: { label: 'Born', max: '2030-01-01' } }],
+        }}
+        onSubmit={onSubmit}
+        locale="en"
+        dir="ltr"
+      />,
+    );
+    const input = screen.getByLabelText('Born');
+    await user.type(input, '2024-02-31');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(onSubmit).not.toHaveBeenCalled();
+    expect(await screen.findByText('matDatepickerParse')).toBeTruthy();
+    await user.clear(input);
+    await user.type(input, '2031-01-01');
+    expect(await screen.findByText('matDatepickerMax')).toBeTruthy();
+    await user.clear(input);
+    await user.type(input, '2024-02-29');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(onSubmit).toHaveBeenCalledWith({ born: '2024-02-29' }, expect.anything());
+  });
+});

@@ -1,11 +1,12 @@
 // The `date` widget: a text input accepting ISO dates (and times) with a pop-up calendar.
 import { ActionIcon, Popover, TextInput } from '@mantine/core';
-import { DatePicker, DatesProvider } from '@mantine/dates';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { fieldShellProps } from '../../engine/field-shell.tsx';
 import type { WidgetProps } from '../../types.ts';
-import { normaliseDateText, parseIsoDate, readDateInputs } from './date-parse.ts';
-import { datesSettings, toPickerDate } from './dates-settings.ts';
+import { CalendarPicker } from './calendar-picker.tsx';
+import { dateErrors, normaliseDateText, parseIsoDate, readDateInputs } from './date-parse.ts';
+import { toPickerDate } from './dates-settings.ts';
+import { useDateErrorReport } from './use-date-error-report.ts';
 
 export type DateValue = string | null;
 
@@ -42,6 +43,7 @@ function DateControl({
   const [text, setText] = useState(value ?? '');
   const [isOpen, setOpen] = useState(false);
   const lastEmitted = useRef<DateValue>(value ?? null);
+  useDateErrorReport(disabled ? null : dateErrors(value, field.inputs));
 
   // A value set from outside (reset, patch) replaces the typed text; our own echo does not.
   useEffect(() => {
@@ -97,23 +99,23 @@ function DateControl({
         />
       </Popover.Target>
       <Popover.Dropdown dir={dir}>
-        <DatesProvider settings={datesSettings(locale)}>
-          <DatePicker
-            value={pickerValue ? toPickerDate(pickerValue) : null}
-            defaultDate={pickerValue ? toPickerDate(pickerValue) : undefined}
-            minDate={toPickerDate(inputs.min)}
-            maxDate={toPickerDate(inputs.max)}
-            excludeDate={(day) => {
-              const date = parseIsoDate(day);
-              return Boolean(inputs.filter && date && !inputs.filter(date));
-            }}
-            onChange={(day) => {
-              setText(day ?? '');
-              emit(day ?? null);
-              setOpen(false);
-            }}
-          />
-        </DatesProvider>
+        <CalendarPicker
+          dir={dir}
+          locale={locale}
+          value={pickerValue ? toPickerDate(pickerValue) : null}
+          initialDate={pickerValue ? toPickerDate(pickerValue) : undefined}
+          minDate={toPickerDate(inputs.min)}
+          maxDate={toPickerDate(inputs.max)}
+          excludeDate={(day) => {
+            const date = parseIsoDate(day);
+            return Boolean(inputs.filter && date && !inputs.filter(date));
+          }}
+          onChange={(day) => {
+            setText(day ?? '');
+            emit(day ?? null);
+            setOpen(false);
+          }}
+        />
       </Popover.Dropdown>
     </Popover>
   );

@@ -163,7 +163,14 @@ export function FileItemsView({
   );
 
   return (
-    <Stack gap="xs" dir={dir} onPaste={onPaste} aria-invalid={Boolean(error)}>
+    <Stack
+      gap="xs"
+      dir={dir}
+      onPaste={onPaste}
+      aria-invalid={Boolean(error)}
+      data-readonly={readOnly || undefined}
+      data-disabled={disabled || undefined}
+    >
       <Group justify="space-between">
         <FileButton
           multiple={settings.maxFiles > 1}
@@ -189,6 +196,7 @@ export function FileItemsView({
         <SegmentedControl
           size="xs"
           value={view}
+          disabled={disabled}
           onChange={(next) => setView(next as FileView)}
           data={[
             { value: 'list', label: 'List' },

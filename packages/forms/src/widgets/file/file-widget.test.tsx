@@ -1,6 +1,7 @@
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../test/render.tsx';
+import { runWidgetConformance } from '../../conformance/run-conformance.tsx';
 import type { DataAdapter, FieldDefinition, FileRecord, WidgetProps } from '../../types.ts';
 import { checkFile, fileTypeClass, formatFileDate, formatFileSize, readFileSettings } from './file-rules.ts';
 import { FileWidget } from './file-widget.tsx';
@@ -26,6 +27,28 @@ const pickFiles = (files: File[]) => {
   const input = document.querySelector('input[type=file]') as HTMLInputElement;
   fireEvent.change(input, { target: { files } });
 };
+
+const REPORT: FileRecord = {
+  path: 'evidence/report.pdf',
+  originalname: 'report.pdf',
+  mimetype: 'application/pdf',
+};
+const PHOTO: FileRecord = { path: 'evidence/photo.png', originalname: 'photo.png', mimetype: 'image/png' };
+
+runWidgetConformance<FileRecord[] | null>('file', {
+  definitionExtras: { inputs: { destination: 'evidence', maxFiles: 3 } },
+  sampleValue: [REPORT, PHOTO],
+  otherValue: [PHOTO],
+  // Without an adapter the widget cannot upload, so the user's change is removing a file (after the question).
+  change: async ({ user, root, screen }) => {
+    await user.click(within(root).getByRole('button', { name: 'Remove report.pdf' }));
+    await user.click(screen.getByRole('button', { name: 'Proceed' }));
+  },
+  expectDisplayed: ({ root }, value) => {
+    for (const record of value ?? []) expect(within(root).getByText(record.originalname ?? '')).toBeTruthy();
+    if (!value?.includes(REPORT)) expect(within(root).queryByText('report.pdf')).toBeNull();
+  },
+});
 
 describe('file rules', () => {
   it('defaults to any type, 10 MB, one file, list view', () => {

@@ -1,6 +1,7 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../test/render.tsx';
+import { runWidgetConformance } from '../../conformance/run-conformance.tsx';
 import type { WidgetProps } from '../../types.ts';
 import { LocalFileWidget } from './local-file-widget.tsx';
 
@@ -19,6 +20,20 @@ function props(overrides: Partial<WidgetProps<File[] | null>> = {}): WidgetProps
     ...overrides,
   };
 }
+
+const firstPhoto = new File(['one'], 'first.png', { type: 'image/png' });
+const secondPhoto = new File(['two'], 'second.png', { type: 'image/png' });
+
+runWidgetConformance<File[] | null>('local-file', {
+  definitionExtras: { inputs: { accept: 'image/*', maxFiles: 2 } },
+  sampleValue: [firstPhoto],
+  otherValue: [firstPhoto, secondPhoto],
+  change: async ({ user, root }) =>
+    user.upload(root.querySelector('input[type=file]') as HTMLInputElement, secondPhoto),
+  expectDisplayed: ({ root }, value) => {
+    for (const file of value ?? []) expect(within(root).getByText(file.name)).toBeTruthy();
+  },
+});
 
 describe('LocalFileWidget', () => {
   it('keeps accepted File objects without uploading and shows the rejected ones with their error', () => {

@@ -1,6 +1,7 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../test/render.tsx';
+import { runWidgetConformance } from '../../conformance/run-conformance.tsx';
 import type { FieldDefinition, WidgetProps } from '../../types.ts';
 import type { Row } from '../array/row-editor.tsx';
 import { TableWidget } from './table-widget.tsx';
@@ -33,6 +34,23 @@ function props(overrides: Partial<WidgetProps<Row[] | null>> = {}): WidgetProps<
     ...overrides,
   };
 }
+
+runWidgetConformance<Row[] | null>('table', {
+  definitionExtras: { fields: [{ type: 'text', name: 'claim', inputs: { label: 'Claim' } }] },
+  sampleValue: [{ claim: 'First claim' }, { claim: 'Second claim' }],
+  otherValue: [{ claim: 'Second claim' }],
+  change: async ({ user, root, screen }) => {
+    await user.click(within(root).getByRole('button', { name: 'Delete row 1' }));
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+  },
+  expectDisplayed: ({ root }, value) => {
+    expect(
+      within(root)
+        .getAllByText(/claim$/)
+        .map((cell) => cell.textContent),
+    ).toEqual((value ?? []).map((row) => row.claim));
+  },
+});
 
 describe('TableWidget', () => {
   it('shows rows in a table with option displays, and edits a row in the dialog', () => {

@@ -1,6 +1,7 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../test/render.tsx';
+import { runWidgetConformance } from '../../conformance/run-conformance.tsx';
 import type { FieldDefinition, WidgetProps } from '../../types.ts';
 import { buildTree, type TreeOptionItem, TreeWidget } from './tree-widget.tsx';
 
@@ -32,6 +33,24 @@ function props(field: FieldDefinition, overrides: Partial<WidgetProps<unknown>> 
     ...overrides,
   };
 }
+
+runWidgetConformance<unknown>('tree', {
+  definitionExtras: {
+    inputs: {
+      items: [
+        { value: 'mena', display: 'MENA' },
+        { value: 'europe', display: 'Europe' },
+      ],
+    },
+  },
+  sampleValue: 'mena',
+  otherValue: 'europe',
+  change: async ({ user, root }) => user.click(within(root).getByLabelText('Europe')),
+  expectDisplayed: ({ root }, value) => {
+    expect((within(root).getByLabelText('MENA') as HTMLInputElement).checked).toBe(value === 'mena');
+    expect((within(root).getByLabelText('Europe') as HTMLInputElement).checked).toBe(value === 'europe');
+  },
+});
 
 describe('buildTree', () => {
   it('builds the same shape from flat parents and nested children', () => {
