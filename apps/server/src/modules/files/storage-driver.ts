@@ -1,0 +1,63 @@
+// Where file bytes live. The files service speaks only this interface, so the local disk driver
+// (the default) and a later S3-compatible driver are interchangeable (docs/decisions/007).
+//
+// Keys are relative, slash-separated and already validated by the service (`news-feed/x.jpg`,
+// `_v/news-feed/x.jpg/ab12…-640.webp`); a driver still refuses any key that would leave its root.
+//
+// Mapping to S3 (for the driver to come):
+//   stage     multipart upload to `_staging/<uuid>`; size and SHA-256 computed while streaming
+//   commit    CopyObject to the key (with `If-None-Match: *` unless overwriting), then delete the
+//             staging object; a 412 from S3 becomes ObjectExistsError
+//   discard   DeleteObject of the staging object (plus a bucket lifecycle rule on `_staging/`)
+//   get       GetObject with `Range: bytes=start-end`; stat HeadObject; list ListObjectsV2(prefix)
+import type { Readable } from 'node:stream';
+
+export interface ByteRange {
+  /** First byte, inclusive. */
+  start: number;
+  /** Last byte, inclusive. */
+  end: number;
+}
+
+export interface ObjectStat {
+  size: number;
+  modifiedAt: Date;
+}
+
+/** Bytes written where no reader can see them yet; exactly one of commit or discard follows. */
+export interface StagedObject {
+  readonly size: number;
+  /** SHA-256 of the content, hex. */
+  readonly sha256: string;
+  /** Makes the bytes visible under `key`; without overwrite an existing key is an ObjectExistsError. */
+  commit(key: string, opts: { overwrite: boolean }): Promise<void>;
+  /** Removes the staged bytes; safe to call twice or after commit. */
+  discard(): Promise<void>;
+}
+
+export interface StorageDriver {
+  /** Streams `source` to a staging object; if the stream fails, nothing is left behind. */
+  stage(source: Readable | AsyncIterable<Uint8Array>): Promise<StagedObject>;
+  /** stage + commit (overwriting): for derived objects such as image variants. */
+  put(key: string, source: Readable | AsyncIterable<Uint8Array>): Promise<{ size: number; sha256: string }>;
+  /** The bytes of `key` (a range when given); undefined when the key does not exist. */
+  get(key: string, range?: ByteRange): Promise<Readable | undefined>;
+  stat(key: string): Promise<ObjectStat | undefined>;
+  exists(key: string): Promise<boolean>;
+  /** True when something was deleted. */
+  delete(key: string): Promise<boolean>;
+  /** Every key under `prefix` (a folder-like prefix ending in `/`). */
+  list(prefix: string): AsyncIterable<string>;
+  /** Removes staging objects older than `olderThanMs` (left by a crash); answers how many. */
+  sweepStaging(olderThanMs: number): Promise<number>;
+}
+
+export class ObjectExistsError extends Error {
+  readonly key: string;
+
+  constructor(key: string) {
+    super(`An object already exists at '${key}'`);
+    this.name = 'ObjectExistsError';
+    this.key = key;
+  }
+}
