@@ -1,0 +1,185 @@
+// Refresh tokens (stored as SHA-256 hashes), devices, verification codes and rate-limit buckets.
+import {
+  and,
+  type DbExecutor,
+  device,
+  eq,
+  gt,
+  isNull,
+  newId,
+  rateLimitBucket,
+  refreshToken,
+  sql,
+  verificationCode,
+} from '@tabayyun/db';
+
+export type RefreshTokenRow = typeof refreshToken.$inferSelect;
+
+export async function insertRefreshToken(
+  db: DbExecutor,
+  row: Omit<typeof refreshToken.$inferInsert, '_id'>,
+): Promise<void> {
+  await db.insert(refreshToken).values({ _id: newId(), ...row });
+}
+
+/**
+ * Marks a live token used and returns it, in one statement, so two concurrent refreshes with the
+ * same token cannot both succeed. Undefined: unknown, used, revoked or expired.
+ */
+export async function consumeRefreshToken(
+  db: DbExecutor,
+  tokenHash: string,
+  now: Date,
+): Promise<RefreshTokenRow | undefined> {
+  const [row] = await db
+    .update(refreshToken)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(refreshToken.tokenHash, tokenHash),
+        isNull(refreshToken.usedAt),
+        isNull(refreshToken.revokedAt),
+        gt(refreshToken.expiresAt, now),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+export async function findRefreshToken(
+  db: DbExecutor,
+  tokenHash: string,
+): Promise<RefreshTokenRow | undefined> {
+  const [row] = await db.select().from(refreshToken).where(eq(refreshToken.tokenHash, tokenHash)).limit(1);
+  return row;
+}
+
+export async function revokeFamily(db: DbExecutor, family: string, now: Date): Promise<void> {
+  await db
+    .update(refreshToken)
+    .set({ revokedAt: now })
+    .where(and(eq(refreshToken.family, family), isNull(refreshToken.revokedAt)));
+}
+
+/** Signs a user out everywhere (password reset, ban), optionally one device or impersonations only. */
+export async function revokeUserTokens(
+  db: DbExecutor,
+  userId: string,
+  now: Date,
+  only: { device?: string; impersonator?: string } = {},
+): Promise<void> {
+  await db
+    .update(refreshToken)
+    .set({ revokedAt: now })
+    .where(
+      and(
+        eq(refreshToken.user, userId),
+        isNull(refreshToken.revokedAt),
+        only.device === undefined ? undefined : eq(refreshToken.device, only.device),
+        only.impersonator === undefined ? undefined : eq(refreshToken.impersonator, only.impersonator),
+      ),
+    );
+}
+
+const deviceKey = (userId: string, deviceId: string) => `${userId}.${deviceId}`;
+
+export async function upsertDevice(
+  db: DbExecutor,
+  userId: string,
+  deviceId: string,
+  info: Record<string, unknown>,
+  now: Date,
+): Promise<void> {
+  await db
+    .insert(device)
+    .values({ _id: deviceKey(userId, deviceId), user: userId, info, lastSeen: now })
+    .onConflictDoUpdate({ target: device._id, set: { info, lastSeen: now, updatedAt: now } });
+}
+
+export async function deleteDevice(db: DbExecutor, userId: string, deviceId: string): Promise<boolean> {
+  const rows = await db
+    .delete(device)
+    .where(eq(device._id, deviceKey(userId, deviceId)))
+    .returning({ _id: device._id });
+  return rows.length > 0;
+}
+
+export async function deleteUserSessions(db: DbExecutor, userId: string): Promise<void> {
+  await db.delete(refreshToken).where(eq(refreshToken.user, userId));
+  await db.delete(device).where(eq(device.user, userId));
+}
+
+export type VerificationCodeRow = typeof verificationCode.$inferSelect;
+
+export async function insertVerificationCode(
+  db: DbExecutor,
+  row: Omit<typeof verificationCode.$inferInsert, '_id'>,
+): Promise<void> {
+  // One live code per (kind, target): a new one replaces the old.
+  await db
+    .delete(verificationCode)
+    .where(and(eq(verificationCode.kind, row.kind), eq(verificationCode.target, row.target)));
+  await db.insert(verificationCode).values({ _id: newId(), ...row });
+}
+
+export async function findLiveCode(
+  db: DbExecutor,
+  kind: string,
+  target: string,
+  now: Date,
+): Promise<VerificationCodeRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(verificationCode)
+    .where(
+      and(
+        eq(verificationCode.kind, kind),
+        eq(verificationCode.target, target),
+        isNull(verificationCode.usedAt),
+        gt(verificationCode.expiresAt, now),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+/** Marks a code used; false when it was already used (single use under concurrency). */
+export async function markCodeUsed(db: DbExecutor, id: string, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(verificationCode)
+    .set({ usedAt: now })
+    .where(and(eq(verificationCode._id, id), isNull(verificationCode.usedAt)))
+    .returning({ _id: verificationCode._id });
+  return rows.length > 0;
+}
+
+export async function countCodeAttempt(db: DbExecutor, id: string): Promise<number> {
+  const [row] = await db
+    .update(verificationCode)
+    .set({ attempts: sql`${verificationCode.attempts} + 1` })
+    .where(eq(verificationCode._id, id))
+    .returning({ attempts: verificationCode.attempts });
+  return row?.attempts ?? 0;
+}
+
+/** Adds one hit to a fixed-window counter shared by every instance; returns the count and reset. */
+export async function hitBucket(
+  db: DbExecutor,
+  key: string,
+  windowMs: number,
+  now: Date,
+): Promise<{ count: number; resetAt: Date }> {
+  const resetAt = new Date(now.getTime() + windowMs);
+  const [row] = await db
+    .insert(rateLimitBucket)
+    .values({ key, count: 1, resetAt })
+    .onConflictDoUpdate({
+      target: rateLimitBucket.key,
+      set: {
+        count: sql`case when ${rateLimitBucket.resetAt} <= ${now.toISOString()}::timestamptz then 1 else ${rateLimitBucket.count} + 1 end`,
+        resetAt: sql`case when ${rateLimitBucket.resetAt} <= ${now.toISOString()}::timestamptz then excluded.reset_at else ${rateLimitBucket.resetAt} end`,
+      },
+    })
+    .returning({ count: rateLimitBucket.count, resetAt: rateLimitBucket.resetAt });
+  return row!;
+}
