@@ -33,7 +33,7 @@ const TABLES = [
 ];
 
 /** Every migration file in the journal runs exactly once. */
-const MIGRATION_COUNT = 3;
+const MIGRATION_COUNT = 5;
 
 function waitFor<T>(promise: Promise<T>, ms = 5000): Promise<T> {
   return Promise.race([

@@ -68,6 +68,8 @@ export const factcheck = pgTable(
     sources: html('sources'),
     slug: text('slug'),
     description: text('description').notNull(),
+    /** The claim in at most 75 characters, for ClaimReview `claimReviewed`. */
+    claimSummary: text('claim_summary'),
     meta: jsonb('meta').$type<SeoMeta>(),
     publishedAt: timestampTz('published_at'),
     disabledAt: timestampTz('disabled_at'),
@@ -93,6 +95,8 @@ export const factcheck = pgTable(
     ),
     // Back-office lists of drafts and reviews: newest created first.
     index('factcheck_status_created_at_idx').on(t.status, t.createdAt.desc().nullsFirst()),
+    // Back-office published list: every language, newest published first (search filters on top).
+    index('factcheck_status_published_at_idx').on(t.status, t.publishedAt.desc().nullsFirst()),
     // One equality filter + the public sort: category and writer pages answer from the index in order.
     index('factcheck_category_status_language_published_at_idx').on(
       t.category,
@@ -162,6 +166,7 @@ export const article = pgTable(
       t.publishedAt.desc().nullsFirst(),
     ),
     index('article_status_created_at_idx').on(t.status, t.createdAt.desc().nullsFirst()),
+    index('article_status_published_at_idx').on(t.status, t.publishedAt.desc().nullsFirst()),
     index('article_author_status_language_published_at_idx').on(
       t.author,
       t.status,
@@ -221,6 +226,8 @@ export const category = pgTable(
     level: integer('level').notNull().default(0),
     description: text('description'),
     score: doublePrecision('score'),
+    /** Criteria categories only: ClaimReview `reviewRating.ratingValue`, 1 = worst … 5 = best. */
+    ratingOrdinal: integer('rating_ordinal'),
     showOnPages: text('show_on_pages').array().notNull().default(sql`'{home}'::text[]`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -31,6 +31,8 @@ export const categoryInput = z.strictObject({
     .transform((value) => value || null),
   description: optionalText(5000),
   score: z.number().finite().nullable().optional(),
+  /** Criteria categories only: ClaimReview `reviewRating.ratingValue`, 1 = worst … 5 = best. */
+  ratingOrdinal: z.number().int().min(1).max(5).nullable().optional(),
   showOnPages: z.array(z.enum(SHOW_ON_PAGES)).default(['home']),
 });
 export type CategoryInput = z.infer<typeof categoryInput>;

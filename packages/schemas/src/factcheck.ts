@@ -51,6 +51,8 @@ export const factcheckInput = z.strictObject({
   sources: html,
   slug: optionalText(200),
   description: requiredText(5000),
+  /** The claim in at most 75 characters: ClaimReview `claimReviewed` (search engines truncate longer). */
+  claimSummary: optionalText(75),
   meta: seoMeta.nullable().optional(),
   disabledAt: optionalDate,
   deletedAt: optionalDate,

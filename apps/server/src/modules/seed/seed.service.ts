@@ -22,7 +22,17 @@ export interface SeedReport {
 
 type Doc = Record<string, unknown> & { _id: string };
 
-const CATEGORY_FIELDS = ['_id', 'parent', 'slug', 'name', 'description', 'color', 'score', 'showOnPages'];
+const CATEGORY_FIELDS = [
+  '_id',
+  'parent',
+  'slug',
+  'name',
+  'description',
+  'color',
+  'score',
+  'ratingOrdinal',
+  'showOnPages',
+];
 
 const pick = (doc: Record<string, unknown>, keys: readonly string[]) =>
   Object.fromEntries(keys.filter((k) => doc[k] !== undefined).map((k) => [k, doc[k]]));

@@ -17,7 +17,41 @@ export interface SitePluginOptions {
    * even if its own scope has no not-found handler. Defaults to the server's API mounts.
    */
   apiPrefixes?: readonly string[];
+  /** Absolute origin for sitemaps and feeds, and the origin cached pages are rendered with. */
+  publicUrl?: string;
+  productName?: string;
+  /** The page cache (ADR 008); absent or undefined renders every request. */
+  cache?: { maxBytes: number } | undefined;
+  /** Content writes of every instance (NOTIFY): each one clears the page cache. */
+  events?: { subscribe(listener: (change: { resource: string; id: string }) => void): Promise<() => void> };
+  /** Sitemaps, robots.txt and RSS, read as the anonymous reader; without it they are not served. */
+  seo?: {
+    resources: { list(args: never): Promise<unknown>; get(args: never): Promise<unknown> };
+    disallow: readonly string[];
+  };
 }
+/** What a running site exposes to tests and benchmarks (see `siteStateOf`). */
+export interface SiteState {
+  cache:
+    | {
+        clear(): void;
+        stats(): {
+          entries: number;
+          bytes: number;
+          hits: number;
+          misses: number;
+          renders: number;
+          clears: number;
+        };
+      }
+    | undefined;
+  /** React Router renders of documents and data requests since start. */
+  renders: number;
+  /** Resolves once the client files are compressed in memory. */
+  assetsReady: Promise<void>;
+}
+/** The site mounted on this app (any scope of it): its cache and render counter. */
+export declare function siteStateOf(app: FastifyInstance): SiteState | undefined;
 export declare const DEFAULT_WEB_ROOT: string;
 export declare const DEFAULT_API_PREFIXES: readonly string[];
 export declare function sitePlugin(app: FastifyInstance, opts: SitePluginOptions): Promise<void>;

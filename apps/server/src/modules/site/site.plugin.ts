@@ -1,6 +1,7 @@
 // Mounts the web app (apps/web, React Router framework mode) on every address no other route took.
 // Register it LAST: it owns Fastify's not-found handler for `/`, while scopes with their own
-// not-found handler (the API) keep answering JSON.
+// not-found handler (the API) keep answering JSON. Public pages go through the page cache (ADR 008)
+// with their security headers; sitemaps, robots.txt and RSS are routes of this scope.
 import { existsSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -9,11 +10,21 @@ import { type AppLoadContext, appContext } from '@tabayyun/site-context';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   createRequestHandler,
+  matchRoutes,
   type RequestHandler,
+  type RouteObject,
   RouterContextProvider,
   type ServerBuild,
 } from 'react-router';
 import type { ViteDevServer } from 'vite';
+import type { ResourceService } from '../resources/resources.service.ts';
+import { createAssetCompressor } from './asset-compression.ts';
+import { contentSecurityPolicy, SITE_SECURITY_HEADERS } from './content-security.ts';
+import { createPageCache, type PageCache, type RenderedPage } from './page-cache.ts';
+import { createPageDelivery, isCacheableRequest, isPreviewRequest } from './page-delivery.ts';
+import { PRIVATE_NO_STORE } from './page-response.ts';
+import { registerSeoRoutes } from './seo.routes.ts';
+import { createSeoService } from './seo.service.ts';
 import { sendWebResponse, toWebRequest } from './site.adapter.ts';
 
 export type SiteMode = 'development' | 'production' | 'test';
@@ -34,7 +45,46 @@ export interface SitePluginOptions {
    * even if its own scope has no not-found handler. Defaults to the server's API mounts.
    */
   apiPrefixes?: readonly string[];
+  /** Absolute origin for sitemaps and feeds, and the origin cached pages are rendered with. */
+  publicUrl?: string;
+  productName?: string;
+  /** The page cache; absent or undefined renders every request. */
+  cache?: { maxBytes: number } | undefined;
+  /** Content writes of every instance (NOTIFY): each one clears the page cache. */
+  events?: { subscribe(listener: (change: { resource: string; id: string }) => void): Promise<() => void> };
+  /** Sitemaps, robots.txt and RSS, read as the anonymous reader; without it they are not served. */
+  seo?: { resources: Pick<ResourceService, 'list' | 'get'>; disallow: readonly string[] };
 }
+
+/** What a running site exposes to tests and benchmarks (see `siteStateOf`). */
+export interface SiteState {
+  cache: PageCache | undefined;
+  /** React Router renders of documents and data requests since start. */
+  renders: number;
+  /** Resolves once the client files are compressed in memory. */
+  assetsReady: Promise<void>;
+}
+
+const siteStates = new WeakMap<object, SiteState>();
+
+/** The site mounted on this app (any scope of it): its cache and render counter. */
+export function siteStateOf(app: FastifyInstance): SiteState | undefined {
+  return siteStates.get(app.server);
+}
+
+/** Writes to these never change a public page: they do not clear the cache. */
+const PRIVATE_RESOURCES = new Set([
+  'feed',
+  'contact',
+  'media-source-run',
+  'scraping-report',
+  'storage',
+  'user',
+  'role',
+]);
+
+/** The fixed user agent of shared renders: a crawler's, so React renders everything before answering. */
+const CACHE_RENDER_USER_AGENT = 'TabayyunPageCache/1.0 (prerender; bot)';
 
 export const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../../../../web/', import.meta.url));
 
@@ -72,8 +122,24 @@ export async function sitePlugin(app: FastifyInstance, opts: SitePluginOptions):
 
   let handleRequest: RequestHandler | undefined;
   let vite: ViteDevServer | undefined;
+  let isRouted: ((path: string) => boolean) | undefined;
+  const state: SiteState = { cache: undefined, renders: 0, assetsReady: Promise.resolve() };
+  siteStates.set(app.server, state);
 
-  if (opts.mode === 'development' || (opts.mode === 'test' && !hasBuild)) {
+  const usesVite = opts.mode === 'development' || (opts.mode === 'test' && !hasBuild);
+  const cache = opts.cache && !usesVite ? createPageCache({ maxBytes: opts.cache.maxBytes }) : undefined;
+  state.cache = cache;
+  const delivery = createPageDelivery({ cache });
+  if (cache && opts.events) {
+    // Whole-cache clear: a write can change any page (lists, counts, related items), and pages are
+    // cheap to render again; tracking which pages show which item would cost more than it saves.
+    const unsubscribe = await opts.events.subscribe((change) => {
+      if (!PRIVATE_RESOURCES.has(change.resource)) cache.clear();
+    });
+    app.addHook('onClose', async () => unsubscribe());
+  }
+
+  if (usesVite) {
     vite = await startVite(app, webRoot, opts.mode);
     const devServer = vite;
     // A function, not a module: every request picks up the latest edits.
@@ -84,6 +150,15 @@ export async function sitePlugin(app: FastifyInstance, opts: SitePluginOptions):
   } else if (hasBuild) {
     const build = (await import(pathToFileURL(serverBuildFile).href)) as ServerBuild;
     handleRequest = createRequestHandler(build, opts.mode);
+    isRouted = createRouteMatcher(build);
+    const cacheControlOf = (filePath: string) =>
+      filePath.startsWith(join(clientDir, 'assets') + sep) ? HASHED_ASSET_CACHE : PUBLIC_FILE_CACHE;
+    const compressor = createAssetCompressor({ clientDir, cacheControlOf });
+    state.assetsReady = compressor.ready;
+    app.addHook('onRequest', (request, reply, done) => {
+      if (!compressor.trySend(request, reply)) done();
+    });
+    registerSeo();
     await app.register(fastifyStatic, {
       root: clientDir,
       prefix: '/',
@@ -93,8 +168,7 @@ export async function sitePlugin(app: FastifyInstance, opts: SitePluginOptions):
       index: false,
       cacheControl: false,
       setHeaders: (reply, filePath) => {
-        const isHashed = filePath.startsWith(join(clientDir, 'assets') + sep);
-        reply.header('cache-control', isHashed ? HASHED_ASSET_CACHE : PUBLIC_FILE_CACHE);
+        reply.header('cache-control', cacheControlOf(filePath));
       },
     });
   } else {
@@ -104,13 +178,119 @@ export async function sitePlugin(app: FastifyInstance, opts: SitePluginOptions):
     );
   }
 
+  function registerSeo(): void {
+    if (!opts.seo) return;
+    const seo = createSeoService({
+      resources: opts.seo.resources,
+      publicUrl: publicUrlOf(opts),
+      productName: opts.productName ?? 'Tabayyun',
+      disallow: opts.seo.disallow,
+      isRouted: (path) => isRouted?.(path) ?? true,
+    });
+    registerSeoRoutes(app, { seo, delivery, isTaken: (path) => existsSync(join(clientDir, path)) });
+  }
+  if (vite !== undefined) registerSeo();
+
+  const render = async (webRequest: Request): Promise<Response> => {
+    state.renders++;
+    return handleRequest!(webRequest, getLoadContext());
+  };
+
   app.setNotFoundHandler(async (request, reply) => {
     if (isUnderPrefix(request.url, apiPrefixes)) return replyApiNotFound(request, reply);
     if (vite !== undefined && (await runViteMiddlewares(vite, request, reply))) return reply;
     if (handleRequest === undefined) return replyBuildMissing(reply);
-    const response = await handleRequest(toWebRequest(request, reply), getLoadContext());
-    return sendWebResponse(reply, response);
+    if (isPanelAddress(request.url)) {
+      // The back office: client-rendered for signed-in users, never cached anywhere.
+      reply.header('cache-control', PRIVATE_NO_STORE);
+      return sendWebResponse(reply, await render(toWebRequest(request, reply)));
+    }
+    if (vite !== undefined) {
+      // Development: Vite injects its own scripts; no page cache and no CSP.
+      return sendWebResponse(reply, await render(toWebRequest(request, reply)));
+    }
+    const isPreview = isPreviewRequest(request.url);
+    if (isPreview) reply.header('x-robots-tag', 'noindex, nofollow');
+    const shared = isCacheableRequest(request);
+    return delivery.deliver(request, reply, {
+      key: request.url,
+      shared,
+      // A shared render sees the address only (no cookies, no client headers), so one reader's
+      // request cannot shape what every reader gets; its origin is the public URL.
+      render: async () =>
+        toRenderedPage(await render(shared ? sharedWebRequest(request, opts) : toWebRequest(request, reply))),
+    });
   });
+}
+
+function publicUrlOf(opts: SitePluginOptions): string {
+  return (opts.publicUrl ?? 'http://localhost').replace(/\/+$/, '');
+}
+
+function sharedWebRequest(request: FastifyRequest, opts: SitePluginOptions): Request {
+  return new Request(`${publicUrlOf(opts)}${request.url}`, {
+    method: 'GET',
+    headers: { accept: 'text/html', 'user-agent': CACHE_RENDER_USER_AGENT },
+  });
+}
+
+const RESPONSE_HEADERS_DROPPED = new Set([
+  'set-cookie',
+  'content-length',
+  'content-encoding',
+  'transfer-encoding',
+]);
+
+/** Reads a React Router answer whole; HTML documents get their CSP and the security headers. */
+async function toRenderedPage(response: Response): Promise<RenderedPage> {
+  const body = Buffer.from(await response.arrayBuffer());
+  const headers: Record<string, string> = {};
+  for (const [name, value] of response.headers) {
+    if (RESPONSE_HEADERS_DROPPED.has(name)) continue;
+    headers[name] = name === 'content-type' && value === 'text/html' ? 'text/html; charset=utf-8' : value;
+  }
+  if (headers['content-type']?.startsWith('text/html')) {
+    Object.assign(headers, SITE_SECURITY_HEADERS);
+    headers['content-security-policy'] = contentSecurityPolicy(body.toString('utf8'));
+  }
+  const cookies = response.headers.getSetCookie();
+  return { status: response.status, headers, body, ...(cookies.length > 0 ? { cookies } : {}) };
+}
+
+function isPanelAddress(url: string): boolean {
+  const pathname = url.split('?', 1)[0]!.toLowerCase();
+  return pathname === '/panel' || pathname.startsWith('/panel/') || pathname.startsWith('/panel.');
+}
+
+/**
+ * Whether the web app routes an address to a page of its own (not its catch-all not-found route):
+ * the sitemap lists only static pages that exist.
+ */
+function createRouteMatcher(build: ServerBuild): (path: string) => boolean {
+  const byParent = new Map<string | undefined, RouteObject[]>();
+  const toObject = (id: string): RouteObject => {
+    const route = build.routes[id]!;
+    const children = byParent.get(id);
+    return route.index
+      ? { id, index: true, path: route.path }
+      : { id, path: route.path, caseSensitive: route.caseSensitive, children: children ?? [] };
+  };
+  const ids = Object.keys(build.routes);
+  // Children first: build the tree from the leaves up.
+  const depth = (id: string): number => {
+    const parent = build.routes[id]?.parentId;
+    return parent ? depth(parent) + 1 : 0;
+  };
+  for (const id of ids.sort((a, b) => depth(b) - depth(a))) {
+    const parentId = build.routes[id]!.parentId;
+    byParent.set(parentId, [...(byParent.get(parentId) ?? []), toObject(id)]);
+  }
+  const tree = byParent.get(undefined) ?? [];
+  return (path) => {
+    const matches = matchRoutes(tree, path);
+    const leaf = matches?.at(-1)?.route;
+    return leaf !== undefined && !(leaf.path ?? '').endsWith('*');
+  };
 }
 
 async function startVite(app: FastifyInstance, webRoot: string, mode: SiteMode): Promise<ViteDevServer> {

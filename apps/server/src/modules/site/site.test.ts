@@ -2,47 +2,13 @@
 // route or an API scope takes them. Runs against the production build of apps/web, building it once
 // when it is missing (.ci/run builds before the tests anyway), or older than
 // its sources.
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_WEB_ROOT, sitePlugin } from './site.plugin.ts';
-
-const BUILD_TIMEOUT_MS = 180_000;
-
-/** Builds apps/web when its build is missing or older than its sources (a stale build would pass). */
-function ensureWebBuild(): void {
-  const serverBuild = join(DEFAULT_WEB_ROOT, 'build', 'server', 'index.js');
-  if (existsSync(serverBuild) && statSync(serverBuild).mtimeMs >= newestSourceMtime()) return;
-  const cli = fileURLToPath(
-    new URL('../../../../../node_modules/@react-router/dev/bin.cjs', import.meta.url),
-  );
-  execFileSync(process.execPath, [cli, 'build'], {
-    cwd: DEFAULT_WEB_ROOT,
-    stdio: 'pipe',
-    timeout: BUILD_TIMEOUT_MS,
-  });
-}
-
-function newestSourceMtime(): number {
-  const sources = ['app', 'public', 'react-router.config.ts', 'vite.config.ts'].map((entry) =>
-    join(DEFAULT_WEB_ROOT, entry),
-  );
-  let newest = 0;
-  for (const source of sources) {
-    if (!existsSync(source)) continue;
-    const files = statSync(source).isDirectory()
-      ? readdirSync(source, { recursive: true, withFileTypes: true })
-          .filter((entry) => entry.isFile())
-          .map((entry) => join(entry.parentPath, entry.name))
-      : [source];
-    for (const file of files) newest = Math.max(newest, statSync(file).mtimeMs);
-  }
-  return newest;
-}
+import { ensureWebBuild, WEB_BUILD_TIMEOUT_MS } from './web-build.ts';
 
 /** The lead's layout in miniature: a JSON API scope with its own not-found handler, then the site. */
 async function buildSiteApp(options: Parameters<typeof sitePlugin>[1]): Promise<FastifyInstance> {
@@ -66,7 +32,7 @@ describe('site plugin with the production build', () => {
   beforeAll(async () => {
     ensureWebBuild();
     app = await buildSiteApp({ mode: 'test' });
-  }, BUILD_TIMEOUT_MS + 10_000);
+  }, WEB_BUILD_TIMEOUT_MS + 10_000);
 
   afterAll(async () => {
     await app?.close();

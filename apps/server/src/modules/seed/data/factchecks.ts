@@ -23,6 +23,8 @@ export interface SeedFactcheck {
   author: string;
   mediaSource: string[];
   title: string;
+  /** The claim in at most 75 characters (ClaimReview `claimReviewed`). */
+  claimSummary?: string;
   description: string;
   content: string;
   claims: string;

@@ -24,6 +24,7 @@ export const categories = [
       'ادعاء مختلق أو محتوى جرى تزويره عمداً، ولا يستند إلى أي واقعة حقيقية. نستخدم هذا التصنيف حين تثبت الأدلة أن المحتوى مصنوع لخداع الجمهور.',
     color: '#ff3657',
     score: -3,
+    ratingOrdinal: 1,
     showOnPages: ['home'],
   },
   {
@@ -36,6 +37,7 @@ export const categories = [
     description: 'خبر أو تصريح أو وثيقة لا أصل لها، صُنعت بالكامل ونُسبت إلى جهة أو شخص لم يصدر عنه شيء مماثل.',
     color: '#e0203f',
     score: -2,
+    ratingOrdinal: 1,
   },
   {
     _id: 'manipulated-image',
@@ -48,6 +50,7 @@ export const categories = [
       'صورة أو مقطع مصوَّر عُدِّل ببرامج التحرير أو بأدوات التوليد الآلي لتغيير معناه أو إضافة عناصر لم تكن فيه.',
     color: '#f2545b',
     score: -2,
+    ratingOrdinal: 1,
   },
   {
     _id: 'impostor-content',
@@ -59,6 +62,7 @@ export const categories = [
     description: 'محتوى ينتحل هوية مؤسسة إعلامية أو جهة رسمية عبر تقليد شعارها أو تصميمها أو اسم حسابها.',
     color: '#c81d3a',
     score: -2,
+    ratingOrdinal: 1,
   },
   {
     _id: 'confounding',
@@ -71,6 +75,7 @@ export const categories = [
       'ادعاء يحتوي على عناصر صحيحة لكنه يُقدَّم بطريقة تقود إلى استنتاج خاطئ، كاجتزاء المعلومة أو نزعها من سياقها الزمني أو المكاني.',
     color: '#ff9f1c',
     score: -1,
+    ratingOrdinal: 3,
     showOnPages: ['home'],
   },
   {
@@ -83,6 +88,7 @@ export const categories = [
     description: 'صورة أو فيديو أو تصريح حقيقي، لكنه يُعاد نشره على أنه يخص حدثاً آخر أو زمناً أو مكاناً مختلفاً.',
     color: '#f4a340',
     score: -1,
+    ratingOrdinal: 3,
   },
   {
     _id: 'partly-false',
@@ -94,6 +100,7 @@ export const categories = [
     description: 'ادعاء يمزج معلومات دقيقة بأخرى خاطئة أو مبالغ فيها، بحيث لا يمكن اعتباره صحيحاً في مجمله.',
     color: '#ffb347',
     score: 0,
+    ratingOrdinal: 3,
   },
   {
     _id: 'misleading-title',
@@ -105,6 +112,7 @@ export const categories = [
     description: 'عنوان أو تعليق مرافق يحمّل الخبر معنى لا يدعمه المتن أو المصدر الأصلي.',
     color: '#e88d14',
     score: -1,
+    ratingOrdinal: 3,
   },
   {
     _id: 'futility',
@@ -117,6 +125,7 @@ export const categories = [
       'ادعاء لا يستند إلى أي دليل يمكن التحقق منه، أو محتوى ساخر يُتداول على أنه حقيقي. لا نملك ما يثبته ولا ما ينفيه نفياً قاطعاً، ومروّجوه لم يقدموا مصدراً.',
     color: '#8e7cc3',
     score: -2,
+    ratingOrdinal: 2,
     showOnPages: ['home'],
   },
   {
@@ -129,6 +138,7 @@ export const categories = [
     description: 'محتوى نُشر أصلاً على سبيل السخرية أو الفكاهة، ثم تداوله مستخدمون على أنه خبر جاد.',
     color: '#a393d1',
     score: -1,
+    ratingOrdinal: 2,
   },
   {
     _id: 'unproven',
@@ -140,6 +150,7 @@ export const categories = [
     description: 'ادعاء لم يقدّم ناشروه أي مصدر أو دليل، ولم نعثر في المصادر المتاحة على ما يؤكده.',
     color: '#7a68b0',
     score: -1,
+    ratingOrdinal: 2,
   },
   {
     _id: 'confirmed',
@@ -152,6 +163,7 @@ export const categories = [
       'ادعاء تأكدنا من صحته بالرجوع إلى مصادر أولية موثوقة ومستقلة. ننشر هذا التصنيف حين يُشكّك جمهور واسع في خبر صحيح.',
     color: '#2bb673',
     score: 3,
+    ratingOrdinal: 5,
     showOnPages: ['home'],
   },
   {
@@ -164,6 +176,7 @@ export const categories = [
     description: 'المعلومة دقيقة في مضمونها وسياقها، وتدعمها أدلة موثقة.',
     color: '#27a567',
     score: 2,
+    ratingOrdinal: 5,
   },
   {
     _id: 'accurate-quote',
@@ -175,6 +188,7 @@ export const categories = [
     description: 'التصريح المنسوب صدر فعلاً عن قائله بالصيغة المتداولة أو بصيغة قريبة لا تغيّر معناه.',
     color: '#3cc687',
     score: 1,
+    ratingOrdinal: 5,
   },
 
   // ───────────── Topics ─────────────

@@ -1,0 +1,86 @@
+// The built client files (JavaScript, CSS, SVG) compressed once per process, in memory, and sent
+// in the encoding the client takes. Hashed assets never change, so this happens in the background
+// at start; until a file is ready, @fastify/static sends it uncompressed.
+import { readdir, readFile } from 'node:fs/promises';
+import { extname, join, relative, sep } from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, gzip, constants as zlib } from 'node:zlib';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { chooseEncoding } from './page-response.ts';
+
+const gzipAsync = promisify(gzip);
+const brotliAsync = promisify(brotliCompress);
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.json': 'application/json; charset=utf-8',
+  '.webmanifest': 'application/manifest+json; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+  '.xml': 'application/xml; charset=utf-8',
+};
+
+const MIN_BYTES = 1024;
+
+interface CompressedAsset {
+  contentType: string;
+  cacheControl: string;
+  gzip: Buffer;
+  br: Buffer;
+}
+
+export type AssetCompressor = ReturnType<typeof createAssetCompressor>;
+
+export function createAssetCompressor(options: {
+  clientDir: string;
+  cacheControlOf: (filePath: string) => string;
+}) {
+  const assets = new Map<string, CompressedAsset>();
+
+  async function compressAll(): Promise<void> {
+    const entries = await readdir(options.clientDir, { recursive: true, withFileTypes: true });
+    for (const entry of entries) {
+      if (!entry.isFile()) continue;
+      const file = join(entry.parentPath, entry.name);
+      const contentType = CONTENT_TYPES[extname(entry.name).toLowerCase()];
+      if (!contentType) continue;
+      const body = await readFile(file);
+      if (body.length < MIN_BYTES) continue;
+      const [gz, br] = await Promise.all([
+        gzipAsync(body, { level: 9 }),
+        brotliAsync(body, {
+          params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length },
+        }),
+      ]);
+      const url = `/${relative(options.clientDir, file).split(sep).join('/')}`;
+      assets.set(url, { contentType, cacheControl: options.cacheControlOf(file), gzip: gz, br });
+    }
+  }
+
+  const ready = compressAll().catch(() => {
+    // Compression is an optimisation: on any failure the files are served as they are.
+  });
+
+  return {
+    /** Resolves once every file is compressed (benchmarks wait for it). */
+    ready,
+
+    /** Answers a known file in a compressed form (true), or leaves it to the static route (false). */
+    trySend(request: FastifyRequest, reply: FastifyReply): boolean {
+      if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+      const asset = assets.get(request.url.split('?', 1)[0]!);
+      if (!asset) return false;
+      const encoding = chooseEncoding(request.headers['accept-encoding']);
+      if (encoding === 'identity') return false;
+      reply
+        .header('content-type', asset.contentType)
+        .header('cache-control', asset.cacheControl)
+        .header('content-encoding', encoding)
+        .header('vary', 'Accept-Encoding')
+        .send(encoding === 'br' ? asset.br : asset.gzip);
+      return true;
+    },
+  };
+}

@@ -1,0 +1,156 @@
+// Turning a rendered page into bytes on the wire: content negotiation, compression (once, for the
+// cache; on the fly, cheaper, for what is not cached), strong ETags and 304s, and the caching policy.
+import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import { brotliCompress, gzip, constants as zlib } from 'node:zlib';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { CachedPage, RenderedPage } from './page-cache.ts';
+
+const gzipAsync = promisify(gzip);
+const brotliAsync = promisify(brotliCompress);
+
+/** Public pages: a CDN may keep them a minute and serve them stale while it revalidates. */
+export const PUBLIC_PAGE_CACHE = 'public, s-maxage=60, stale-while-revalidate=600';
+/** A not-found page is cached briefly: the item may be published at any moment. */
+export const NOT_FOUND_CACHE = 'public, max-age=0, s-maxage=60';
+/** Previews, the back office, errors and anything personal. */
+export const PRIVATE_NO_STORE = 'private, no-store';
+
+/** Bodies smaller than this are sent as they are (compression would not pay for its headers). */
+const MIN_COMPRESS_BYTES = 512;
+
+export type Encoding = 'br' | 'gzip' | 'identity';
+
+/**
+ * The best encoding the client accepts (RFC 9110 §12.5.3): brotli, then gzip, else identity.
+ * `q=0` refuses; `*` stands for any encoding not named.
+ */
+export function chooseEncoding(header: string | string[] | undefined): Encoding {
+  if (!header) return 'identity';
+  const weights = new Map<string, number>();
+  for (const part of (Array.isArray(header) ? header.join(',') : header).split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    if (!name) continue;
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    const weight = q ? Number(q.slice(2)) : 1;
+    weights.set(name, Number.isFinite(weight) ? weight : 0);
+  }
+  const weightOf = (name: string) => weights.get(name) ?? weights.get('*') ?? 0;
+  const br = weightOf('br');
+  const gz = Math.max(weightOf('gzip'), weights.get('x-gzip') ?? 0);
+  if (br > 0 && br >= gz) return 'br';
+  if (gz > 0) return 'gzip';
+  return 'identity';
+}
+
+/** A strong validator of the uncompressed body. */
+export function hashBody(body: Buffer): string {
+  return createHash('sha256').update(body).digest('base64url').slice(0, 32);
+}
+
+/** Each encoding is its own representation, so its own strong ETag (`"<hash>-br"`). */
+export function etagFor(hash: string, encoding: Encoding): string {
+  return encoding === 'identity' ? `"${hash}"` : `"${hash}-${encoding === 'br' ? 'br' : 'gz'}"`;
+}
+
+/**
+ * True when If-None-Match names this body in any encoding: a client (or CDN) that cached the gzip
+ * form may revalidate with its tag and still get a 304.
+ */
+export function matchesEtag(header: string | undefined, hash: string): boolean {
+  if (!header) return false;
+  if (header.trim() === '*') return true;
+  return header.split(',').some((tag) => {
+    const opaque = tag.trim().replace(/^W\//, '').replace(/^"|"$/g, '');
+    return opaque === hash || opaque === `${hash}-br` || opaque === `${hash}-gz`;
+  });
+}
+
+const isCompressible = (headers: Record<string, string>) =>
+  /^(text\/|application\/(json|xml|rss\+xml|javascript))/.test(headers['content-type'] ?? '');
+
+/** Compresses once, at the best settings: the cost is paid by one cold miss, not by each hit. */
+export async function toCachedPage(
+  rendered: RenderedPage,
+  ttlMs: number,
+  now = Date.now(),
+): Promise<CachedPage> {
+  const [gz, br] = await Promise.all([
+    gzipAsync(rendered.body, { level: 9 }),
+    brotliAsync(rendered.body, {
+      params: {
+        [zlib.BROTLI_PARAM_QUALITY]: 11,
+        [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
+        [zlib.BROTLI_PARAM_SIZE_HINT]: rendered.body.length,
+      },
+    }),
+  ]);
+  const headerBytes = Object.entries(rendered.headers).reduce((n, [k, v]) => n + k.length + v.length, 0);
+  return {
+    ...rendered,
+    gzip: gz,
+    br,
+    etag: hashBody(rendered.body),
+    size: rendered.body.length + gz.length + br.length + headerBytes + 256,
+    expiresAt: now + ttlMs,
+  };
+}
+
+function applyHeaders(reply: FastifyReply, headers: Record<string, string>): void {
+  for (const [name, value] of Object.entries(headers)) reply.header(name, value);
+}
+
+/** Sends a cache entry: the encoding the client takes, its ETag, or a bodiless 304. */
+export function sendCachedPage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  page: CachedPage,
+  extraHeaders: Record<string, string> = {},
+): FastifyReply {
+  const small = page.body.length < MIN_COMPRESS_BYTES || !isCompressible(page.headers);
+  const encoding = small ? 'identity' : chooseEncoding(request.headers['accept-encoding']);
+  applyHeaders(reply, page.headers);
+  applyHeaders(reply, extraHeaders);
+  reply.header('vary', 'Accept-Encoding');
+  reply.header('etag', etagFor(page.etag, encoding));
+  if (matchesEtag(request.headers['if-none-match'], page.etag)) {
+    reply.removeHeader('content-type');
+    return reply.code(304).send();
+  }
+  if (encoding !== 'identity') reply.header('content-encoding', encoding);
+  const body = encoding === 'br' ? page.br : encoding === 'gzip' ? page.gzip : page.body;
+  return reply.code(page.status).send(body);
+}
+
+/**
+ * Sends a page that is not cached, compressed on the fly at fast settings. With `validate`, it
+ * carries an ETag and answers a matching If-None-Match with 304 (public pages with the cache off).
+ */
+export async function sendRenderedPage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  rendered: RenderedPage,
+  options: { validate?: boolean; extraHeaders?: Record<string, string> } = {},
+): Promise<FastifyReply> {
+  applyHeaders(reply, rendered.headers);
+  applyHeaders(reply, options.extraHeaders ?? {});
+  if (rendered.cookies && rendered.cookies.length > 0) reply.header('set-cookie', rendered.cookies);
+  reply.header('vary', 'Accept-Encoding');
+  const small = rendered.body.length < MIN_COMPRESS_BYTES || !isCompressible(rendered.headers);
+  const encoding = small ? 'identity' : chooseEncoding(request.headers['accept-encoding']);
+  if (options.validate) {
+    const hash = hashBody(rendered.body);
+    reply.header('etag', etagFor(hash, encoding));
+    if (matchesEtag(request.headers['if-none-match'], hash)) {
+      reply.removeHeader('content-type');
+      return reply.code(304).send();
+    }
+  }
+  if (encoding === 'identity') return reply.code(rendered.status).send(rendered.body);
+  const body =
+    encoding === 'br'
+      ? await brotliAsync(rendered.body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } })
+      : await gzipAsync(rendered.body, { level: 6 });
+  reply.header('content-encoding', encoding);
+  return reply.code(rendered.status).send(body);
+}

@@ -1,0 +1,197 @@
+// The public site's page cache (ADR 008) on the demo content: warm hits render nothing and send the
+// same bytes in every encoding, ETags revalidate, a content write anywhere clears it, and previews,
+// the back office and personal requests never enter it.
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { seedDemoContent } from '../src/modules/seed/seed.service.ts';
+import { siteStateOf } from '../src/modules/site/site.plugin.ts';
+import { ensureWebBuild, WEB_BUILD_TIMEOUT_MS } from '../src/modules/site/web-build.ts';
+import { buildTestApp, call, type TestApp } from './build-test-app.ts';
+
+let t: TestApp;
+const state = () => siteStateOf(t.app)!;
+const get = (url: string, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'GET', url, headers });
+
+beforeAll(async () => {
+  ensureWebBuild();
+  t = await buildTestApp({ site: true, env: { SITE_CACHE: 'true', PUBLIC_URL: 'https://tabayyun.example' } });
+  await seedDemoContent({ db: t.database.db, resources: t.app.services.resources });
+  // Seeding wrote through the API service: wait for its last notification to clear the cache.
+  await vi.waitFor(() => expect(state().cache?.stats().clears).toBeGreaterThan(0));
+  state().cache!.clear();
+}, WEB_BUILD_TIMEOUT_MS + 120_000);
+afterAll(() => t?.close());
+
+describe('page cache', () => {
+  it('renders a page once, then serves identical bytes without rendering', async () => {
+    const first = await get('/en');
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['x-cache']).toBe('MISS');
+    const renders = state().renders;
+    const second = await get('/en');
+    expect(second.headers['x-cache']).toBe('HIT');
+    expect(second.rawPayload.equals(first.rawPayload)).toBe(true);
+    expect(state().renders).toBe(renders);
+    expect(second.headers['cache-control']).toBe('public, s-maxage=60, stale-while-revalidate=600');
+    expect(second.headers.vary).toContain('Accept-Encoding');
+  });
+
+  it('keys by path and query, so each language and each query has its own entry', async () => {
+    await get('/tr');
+    await get('/tr?page=2');
+    const renders = state().renders;
+    expect((await get('/tr')).headers['x-cache']).toBe('HIT');
+    expect((await get('/tr?page=2')).headers['x-cache']).toBe('HIT');
+    expect((await get('/tr?page=3')).headers['x-cache']).toBe('MISS');
+    expect(state().renders).toBe(renders + 1);
+  });
+
+  it('sends gzip and brotli bodies that decode to the same HTML, each with its own strong ETag', async () => {
+    const plain = await get('/');
+    const gz = await get('/', { 'accept-encoding': 'gzip' });
+    const br = await get('/', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(gunzipSync(gz.rawPayload).equals(plain.rawPayload)).toBe(true);
+    expect(brotliDecompressSync(br.rawPayload).equals(plain.rawPayload)).toBe(true);
+    expect(br.rawPayload.length).toBeLessThan(gz.rawPayload.length);
+    const tags = [plain, gz, br].map((r) => String(r.headers.etag));
+    expect(new Set(tags).size).toBe(3);
+    for (const tag of tags) expect(tag).toMatch(/^"[\w-]+"$/);
+    // A refused encoding is not chosen.
+    const noBr = await get('/', { 'accept-encoding': 'br;q=0, gzip' });
+    expect(noBr.headers['content-encoding']).toBe('gzip');
+  });
+
+  it('answers 304 without a body when If-None-Match names the page in any encoding', async () => {
+    const gz = await get('/en', { 'accept-encoding': 'gzip' });
+    const revalidated = await get('/en', {
+      'accept-encoding': 'br',
+      'if-none-match': String(gz.headers.etag),
+    });
+    expect(revalidated.statusCode).toBe(304);
+    expect(revalidated.rawPayload.length).toBe(0);
+    expect(revalidated.headers.etag).toMatch(/-br"$/);
+    const stale = await get('/en', { 'if-none-match': '"something-else"' });
+    expect(stale.statusCode).toBe(200);
+  });
+
+  it('clears on a content write through the API, in this and (through NOTIFY) every instance', async () => {
+    const list = await call(
+      t.app,
+      'GET',
+      '/api/factcheck?status=published&language=en&per_page=1',
+      undefined,
+      'anonymous',
+    );
+    const item = (list.body.data as { _id: string }[])[0]!;
+    await get('/en');
+    expect((await get('/en')).headers['x-cache']).toBe('HIT');
+    const clears = state().cache!.stats().clears;
+    const patched = await call(t.app, 'PATCH', `/api/factcheck/${item._id}`, [
+      { op: 'replace', path: '/title', value: 'A renamed fact-check for the cache test' },
+    ]);
+    expect(patched.status).toBe(200);
+    await vi.waitFor(() => expect(state().cache!.stats().clears).toBeGreaterThan(clears));
+    expect(state().cache!.stats().entries).toBe(0);
+    expect((await get('/en')).headers['x-cache']).toBe('MISS');
+  });
+
+  it('never caches a preview: noindex, private, rendered every time', async () => {
+    const url = '/factcheck/anything?draft=not-a-valid-token';
+    await get(url);
+    const renders = state().renders;
+    const res = await get(url);
+    expect(state().renders).toBe(renders + 1);
+    expect(res.headers['x-cache']).toBeUndefined();
+    expect(res.headers['x-robots-tag']).toContain('noindex');
+    expect(res.headers['cache-control']).toBe('private, no-store');
+  });
+
+  it('never caches the back office', async () => {
+    await get('/panel/dashboard');
+    const renders = state().renders;
+    const res = await get('/panel/dashboard');
+    expect(state().renders).toBe(renders + 1);
+    expect(res.headers['x-cache']).toBeUndefined();
+    expect(res.headers['cache-control']).toBe('private, no-store');
+  });
+
+  it('never answers a request with credentials from the cache', async () => {
+    await get('/');
+    expect((await get('/')).headers['x-cache']).toBe('HIT');
+    const res = await get('/', { authorization: 'Bearer x' });
+    expect(res.headers['x-cache']).toBeUndefined();
+    expect(res.headers['cache-control'] ?? '').not.toContain('public');
+  });
+
+  it('caches a not-found page briefly, with a 404 status', async () => {
+    const first = await get('/en/no-such-page-for-the-cache');
+    expect(first.statusCode).toBe(404);
+    const second = await get('/en/no-such-page-for-the-cache');
+    expect(second.statusCode).toBe(404);
+    expect(second.headers['x-cache']).toBe('HIT');
+    expect(second.headers['cache-control']).toBe('public, max-age=0, s-maxage=60');
+  });
+
+  it('renders a cold page once for concurrent requests', async () => {
+    const renders = state().renders;
+    const answers = await Promise.all(Array.from({ length: 8 }, () => get('/en?concurrent=1')));
+    expect(answers.every((a) => a.statusCode === 200)).toBe(true);
+    expect(state().renders).toBe(renders + 1);
+    expect(new Set(answers.map((a) => a.body)).size).toBe(1);
+  });
+
+  it('sends a strict CSP that allows exactly the inline scripts of the page', async () => {
+    const res = await get('/');
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+    const inline = [...res.body.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>([\s\S]*?)<\/script>/g)].filter(
+      (m) => m[2] && !/application\/(ld\+)?json/.test(m[1] ?? ''),
+    );
+    expect(inline.length).toBeGreaterThan(0);
+    const { createHash } = await import('node:crypto');
+    for (const m of inline) {
+      expect(csp).toContain(`'sha256-${createHash('sha256').update(m[2]!, 'utf8').digest('base64')}'`);
+    }
+    expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('caches the sitemaps, robots.txt and RSS like pages', async () => {
+    for (const url of [
+      '/sitemap.xml',
+      '/sitemap-ar.xml',
+      '/robots.txt',
+      '/en/rss.xml',
+      '/category/fraud/rss.xml',
+    ]) {
+      const first = await get(url, { 'accept-encoding': 'br' });
+      expect(first.statusCode).toBe(200);
+      const second = await get(url, { 'accept-encoding': 'br' });
+      expect(second.headers['x-cache']).toBe('HIT');
+      expect(second.rawPayload.equals(first.rawPayload)).toBe(true);
+      expect(second.headers['cache-control']).toBe('public, s-maxage=60, stale-while-revalidate=600');
+    }
+  });
+
+  it('serves built JavaScript compressed, with its immutable caching', async () => {
+    await state().assetsReady;
+    const html = (await get('/')).body;
+    const script = /<script[^>]+src="(\/assets\/[^"]+\.js)"|<link[^>]+href="(\/assets\/[^"]+\.js)"/.exec(
+      html,
+    );
+    const src = script?.[1] ?? script?.[2];
+    expect(src).toBeDefined();
+    const res = await get(src!, { 'accept-encoding': 'br' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const plain = await get(src!);
+    expect(brotliDecompressSync(res.rawPayload).equals(plain.rawPayload)).toBe(true);
+  });
+});

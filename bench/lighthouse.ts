@@ -1,0 +1,83 @@
+// Lighthouse (mobile, the default form factor and throttling) against a page, in the system
+// Chromium, offline: the page must not need the internet. Scores 0–100 per category and, for each
+// category, the audits that did not pass, so whoever fixes the page knows where to look.
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+
+export interface LighthouseReport {
+  url: string;
+  scores: Record<(typeof CATEGORIES)[number], number | null>;
+  /** Per category: audits with a score below 1 (id, title, score, display value). */
+  failing: Record<string, { id: string; title: string; score: number | null; displayValue?: string }[]>;
+  metrics: Record<string, number | undefined>;
+  runtimeError?: string;
+}
+
+export async function runLighthouse(url: string): Promise<LighthouseReport> {
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    chromeFlags: CHROME_FLAGS,
+  });
+  try {
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: [...CATEGORIES],
+    });
+    if (!result) throw new Error('Lighthouse returned nothing');
+    const { lhr } = result;
+    const scores = Object.fromEntries(
+      CATEGORIES.map((c) => [
+        c,
+        lhr.categories[c]?.score == null ? null : Math.round(lhr.categories[c].score * 100),
+      ]),
+    ) as LighthouseReport['scores'];
+    const failing: LighthouseReport['failing'] = {};
+    for (const category of CATEGORIES) {
+      failing[category] = (lhr.categories[category]?.auditRefs ?? [])
+        .map((ref) => lhr.audits[ref.id]!)
+        .filter(
+          (audit) =>
+            audit.score !== null &&
+            audit.score < 1 &&
+            !['notApplicable', 'informative', 'manual'].includes(audit.scoreDisplayMode),
+        )
+        .map((audit) => ({
+          id: audit.id,
+          title: audit.title,
+          score: audit.score,
+          ...(audit.displayValue ? { displayValue: audit.displayValue } : {}),
+        }));
+    }
+    const metric = (id: string) => lhr.audits[id]?.numericValue;
+    return {
+      url,
+      scores,
+      failing,
+      metrics: {
+        firstContentfulPaintMs: metric('first-contentful-paint'),
+        largestContentfulPaintMs: metric('largest-contentful-paint'),
+        totalBlockingTimeMs: metric('total-blocking-time'),
+        cumulativeLayoutShift: metric('cumulative-layout-shift'),
+        speedIndexMs: metric('speed-index'),
+      },
+      ...(lhr.runtimeError ? { runtimeError: lhr.runtimeError.message } : {}),
+    };
+  } finally {
+    await chrome.kill();
+  }
+}

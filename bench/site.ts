@@ -1,0 +1,266 @@
+// Public site speed (issue 6, item 8): starts the product in this process (PGlite, demo content,
+// the production build of the web app) and measures, side by side in one run, with autocannon in a
+// worker thread and `Accept-Encoding: gzip, br`:
+//   the home page and a fact-check page with the page cache warm, with it disabled (a second app on
+//   the same database with SITE_CACHE=false), and the same HTML as a precompressed static file
+//   served by the same process (@fastify/static, preCompressed);
+// then each page's gzipped HTML and JavaScript bytes, and Lighthouse (mobile, system Chromium)
+// scores. Passes when warm-cache throughput is at least half the static file's. Writes
+// bench/results/site.json.
+//   npm run bench -- site [--duration 10] [--connections 10] [--no-lighthouse]
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
+import fastifyStatic from '@fastify/static';
+import { openDb } from '@tabayyun/db';
+import { ANONYMOUS_ACTOR } from '@tabayyun/permissions';
+import { parseQuery } from '@tabayyun/query';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../apps/server/src/app.ts';
+import { loadConfig } from '../apps/server/src/config.ts';
+import { seedDemoContent } from '../apps/server/src/modules/seed/seed.service.ts';
+import { DEFAULT_WEB_ROOT, siteStateOf } from '../apps/server/src/modules/site/site.plugin.ts';
+import { ensureWebBuild } from '../apps/server/src/modules/site/web-build.ts';
+import { type LighthouseReport, runLighthouse } from './lighthouse.ts';
+
+// autocannon ships no types: the little of it used here, declared.
+interface AutocannonResult {
+  requests: { average: number };
+  latency: { p50: number; p99: number };
+  non2xx: number;
+  errors: number;
+}
+const autocannon = createRequire(import.meta.url)('autocannon') as (options: {
+  url: string;
+  connections: number;
+  duration: number;
+  headers: Record<string, string>;
+  workers?: number;
+}) => Promise<AutocannonResult>;
+
+const { values } = parseArgs({
+  args: process.argv.slice(3),
+  options: {
+    duration: { type: 'string', default: '10' },
+    connections: { type: 'string', default: '10' },
+    'no-lighthouse': { type: 'boolean', default: false },
+  },
+});
+const DURATION_S = Number(values.duration);
+const CONNECTIONS = Number(values.connections);
+const ACCEPT = { 'accept-encoding': 'gzip, br' };
+const CLIENT_DIR = join(DEFAULT_WEB_ROOT, 'build', 'client');
+
+/** A port free right now, so PUBLIC_URL (canonical and sitemap links) names the real address. */
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function startApp(database: Awaited<ReturnType<typeof openDb>>, dataDir: string, cache: boolean) {
+  const port = await freePort();
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    SEED_DEMO: 'false',
+    SITE_CACHE: String(cache),
+    APP_SECRET: 'bench-secret-bench-secret-bench-secret-0',
+  });
+  const app = await buildApp({ config, database, site: true, logger: false });
+  return { app, port, origin: `http://127.0.0.1:${port}` };
+}
+
+interface Measured {
+  requestsPerSecond: number;
+  latencyP99Ms: number;
+  latencyP50Ms: number;
+  non2xx: number;
+  errors: number;
+  status?: number;
+}
+
+async function measure(url: string): Promise<Measured> {
+  const result = await autocannon({
+    url,
+    connections: CONNECTIONS,
+    duration: DURATION_S,
+    headers: ACCEPT,
+    // The load generator gets its own thread: the server keeps the main one.
+    workers: 1,
+  });
+  return {
+    requestsPerSecond: Math.round(result.requests.average),
+    latencyP50Ms: result.latency.p50,
+    latencyP99Ms: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors,
+  };
+}
+
+/** The JavaScript a page loads: its module scripts, modulepreloads and inline module imports. */
+function scriptsOf(html: string): string[] {
+  const found = new Set<string>();
+  for (const m of html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"/g)) found.add(m[1]!);
+  for (const m of html.matchAll(
+    /<link\b[^>]*\brel="modulepreload"[^>]*\bhref="([^"]+)"|<link\b[^>]*\bhref="([^"]+)"[^>]*\brel="modulepreload"/g,
+  )) {
+    found.add((m[1] ?? m[2])!);
+  }
+  for (const m of html.matchAll(/<script\b(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)) {
+    for (const i of m[1]!.matchAll(/import\s*(?:[^"'()]*?from\s*)?\(?\s*"(\/[^"]+\.js)"/g)) found.add(i[1]!);
+  }
+  return [...found].filter((src) => src.startsWith('/'));
+}
+
+function pageBytes(html: string) {
+  const scripts = scriptsOf(html);
+  let jsRaw = 0;
+  let jsGzip = 0;
+  for (const src of scripts) {
+    const file = readFileSync(join(CLIENT_DIR, src.split('?')[0]!));
+    jsRaw += file.length;
+    jsGzip += gzipSync(file, { level: 9 }).length;
+  }
+  return {
+    htmlBytes: Buffer.byteLength(html),
+    htmlGzipBytes: gzipSync(html, { level: 9 }).length,
+    scripts: scripts.length,
+    jsBytes: jsRaw,
+    jsGzipBytes: jsGzip,
+  };
+}
+
+console.log('building the web app if needed…');
+ensureWebBuild();
+const dataDir = mkdtempSync(join(tmpdir(), 'tabayyun-bench-site-'));
+const staticDir = join(dataDir, 'static');
+mkdirSync(staticDir);
+const database = await openDb({ dataDir });
+const apps: FastifyInstance[] = [];
+try {
+  const cached = await startApp(database, dataDir, true);
+  const uncached = await startApp(database, dataDir, false);
+  apps.push(cached.app, uncached.app);
+  console.log('seeding the demo content…');
+  await seedDemoContent({ db: database.db, resources: cached.app.services.resources });
+  // The same page as a file: precompressed like a well-configured static server would serve it.
+  await cached.app.register(fastifyStatic, {
+    root: staticDir,
+    prefix: '/__bench-static/',
+    preCompressed: true,
+    decorateReply: false,
+    cacheControl: false,
+  });
+  await cached.app.listen({ port: cached.port, host: '127.0.0.1' });
+  await uncached.app.listen({ port: uncached.port, host: '127.0.0.1' });
+  // Both apps compress the built files in the background at start: let that finish first.
+  await Promise.all(apps.map((app) => siteStateOf(app)?.assetsReady));
+
+  const [newest] = (
+    await cached.app.services.resources.list({
+      actor: ANONYMOUS_ACTOR,
+      resource: 'factcheck',
+      query: parseQuery('language=ar&sort_by=-publishedAt&per_page=1&select=slug'),
+    })
+  ).data;
+  const pages = { home: '/', factcheck: `/factcheck/${encodeURIComponent(String(newest?.slug))}` };
+
+  const report: Record<string, unknown> = {
+    benchmark: 'site',
+    date: new Date().toISOString(),
+    node: process.version,
+    durationSeconds: DURATION_S,
+    connections: CONNECTIONS,
+    acceptEncoding: ACCEPT['accept-encoding'],
+    pages: {},
+  };
+  let isPassing = true;
+  for (const [name, path] of Object.entries(pages)) {
+    // The HTML the cache holds is the HTML the static file serves.
+    const first = await fetch(`${cached.origin}${path}`);
+    const html = await first.text();
+    const file = `${name}.html`;
+    writeFileSync(join(staticDir, file), html);
+    writeFileSync(join(staticDir, `${file}.gz`), gzipSync(html, { level: 9 }));
+    writeFileSync(
+      join(staticDir, `${file}.br`),
+      brotliCompressSync(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }),
+    );
+    console.log(`${name} ${path} → ${first.status}; measuring ${DURATION_S}s each…`);
+    const warm = await measure(`${cached.origin}${path}`);
+    const disabled = await measure(`${uncached.origin}${path}`);
+    const staticFile = await measure(`${cached.origin}/__bench-static/${file}`);
+    const ratio = warm.requestsPerSecond / Math.max(1, staticFile.requestsPerSecond);
+    const isPageOk = ratio >= 0.5;
+    isPassing &&= isPageOk;
+    (report.pages as Record<string, unknown>)[name] = {
+      path,
+      status: first.status,
+      cacheWarm: warm,
+      cacheDisabled: disabled,
+      staticFile,
+      warmOverStatic: Number(ratio.toFixed(3)),
+      warmAtLeastHalfOfStatic: isPageOk,
+      bytes: pageBytes(html),
+    };
+  }
+  report.pass = isPassing;
+
+  if (!values['no-lighthouse']) {
+    const lighthouse: Record<string, LighthouseReport> = {};
+    for (const [name, path] of Object.entries(pages)) {
+      console.log(`lighthouse ${name}…`);
+      lighthouse[name] = await runLighthouse(`${cached.origin}${path}`);
+    }
+    report.lighthouse = lighthouse;
+  }
+
+  printSummary(report);
+  mkdirSync(new URL('./results/', import.meta.url), { recursive: true });
+  writeFileSync(new URL('./results/site.json', import.meta.url), `${JSON.stringify(report, null, 2)}\n`);
+  console.log(
+    `\nwritten to bench/results/site.json — ${isPassing ? 'PASS' : 'FAIL'}: warm cache ≥ ½ static file`,
+  );
+  process.exitCode = isPassing ? 0 : 1;
+} finally {
+  for (const app of apps) await app.close();
+  await database.close();
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+function printSummary(report: Record<string, unknown>): void {
+  const rows: string[][] = [['page', 'variant', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx']];
+  for (const [name, page] of Object.entries(report.pages as Record<string, Record<string, Measured>>)) {
+    for (const variant of ['cacheWarm', 'cacheDisabled', 'staticFile'] as const) {
+      const m = page[variant]!;
+      rows.push([
+        name,
+        variant,
+        String(m.requestsPerSecond),
+        String(m.latencyP50Ms),
+        String(m.latencyP99Ms),
+        String(m.non2xx),
+      ]);
+    }
+  }
+  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
+  console.log(`\n${rows.map((r) => r.map((c, i) => c.padEnd(widths[i]!)).join('  ')).join('\n')}`);
+  for (const [name, page] of Object.entries(report.pages as Record<string, Record<string, unknown>>)) {
+    console.log(
+      `${name}: warm/static = ${page.warmOverStatic} (${page.warmAtLeastHalfOfStatic ? 'pass' : 'FAIL'}); bytes ${JSON.stringify(page.bytes)}`,
+    );
+  }
+  if (report.lighthouse) console.log(JSON.stringify(report.lighthouse, null, 2));
+}

@@ -1,0 +1,2 @@
+CREATE INDEX "article_status_published_at_idx" ON "article" USING btree ("status","published_at" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "factcheck_status_published_at_idx" ON "factcheck" USING btree ("status","published_at" DESC NULLS FIRST);
