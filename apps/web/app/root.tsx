@@ -9,6 +9,7 @@ import {
   ScrollRestoration,
   useRouteError,
 } from 'react-router';
+import { THEME_BOOT_SCRIPT } from './lib/theme.ts';
 import { ErrorPage, NotFoundPage } from './site/components/status-page.tsx';
 import { directionOf } from './site/i18n/language.ts';
 import { useLanguage } from './site/i18n/use-language.ts';
@@ -23,10 +24,15 @@ export const links: LinksFunction = () => [
 export function Layout({ children }: { children: ReactNode }) {
   const language = useLanguage();
   return (
-    <html lang={language} dir={directionOf(language)}>
+    // The theme script sets data-theme before hydration; React must not undo it.
+    <html lang={language} dir={directionOf(language)} suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="color-scheme" content="light dark" />
+        <meta name="theme-color" content="#0d1b2a" />
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant, applies the stored theme before paint. */}
+        <script dangerouslySetInnerHTML={{ __html: THEME_BOOT_SCRIPT }} />
         <Meta />
         <Links />
       </head>

@@ -2,19 +2,21 @@ import { Link } from 'react-router';
 import { homePathOf } from '../i18n/language.ts';
 import { useLanguage, useMessages } from '../i18n/use-language.ts';
 
-/** The "Page Not Found" page, shown by the catch-all routes and for any 404 a loader throws. */
-export function NotFoundPage() {
+/** "Page Not Found" (or the message passed), for the catch-all routes and any 404 a loader throws. */
+export function NotFoundPage({ message }: { message?: string }) {
   const language = useLanguage();
   const t = useMessages();
   return (
-    <main className="site-page">
+    <section className="site-page status-page" data-testid="not-found">
       <p className="site-page-code">404</p>
-      <h1>{t.notFoundTitle}</h1>
+      <h1>{message ?? t.notFoundTitle}</h1>
       <p>{t.notFoundBody}</p>
       <p>
-        <Link to={homePathOf(language)}>{t.backHome}</Link>
+        <Link to={homePathOf(language)} className="button">
+          {t.backHome}
+        </Link>
       </p>
-    </main>
+    </section>
   );
 }
 
@@ -23,7 +25,7 @@ export function ErrorPage({ status, details }: { status?: number; details?: stri
   const language = useLanguage();
   const t = useMessages();
   return (
-    <main className="site-page">
+    <section className="site-page status-page">
       {status === undefined ? null : <p className="site-page-code">{status}</p>}
       <h1>{t.errorTitle}</h1>
       <p>{t.errorBody}</p>
@@ -34,8 +36,10 @@ export function ErrorPage({ status, details }: { status?: number; details?: stri
       )}
       <p>
         {/* A full document load: after an error the client router may be in a bad state. */}
-        <a href={homePathOf(language)}>{t.backHome}</a>
+        <a href={homePathOf(language)} className="button">
+          {t.backHome}
+        </a>
       </p>
-    </main>
+    </section>
   );
 }

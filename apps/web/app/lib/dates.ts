@@ -1,0 +1,40 @@
+// Dates on the public site: "yyyy-MM-dd, h:mm a" in the newsroom's time zone, formatted on the
+// server so the browser hydrates the very same text.
+export const NEWSROOM_TIME_ZONE = 'Asia/Damascus';
+
+const PARTS = new Intl.DateTimeFormat('en-US', {
+  timeZone: NEWSROOM_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: 'numeric',
+  minute: '2-digit',
+  hour12: true,
+});
+
+export interface DayPeriodNames {
+  morning: string;
+  evening: string;
+}
+
+/** `2024-01-06, 2:00 PM` (with the language's AM/PM names). */
+export function formatPublishedDate(iso: string, names: DayPeriodNames): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  const parts = Object.fromEntries(PARTS.formatToParts(date).map((p) => [p.type, p.value]));
+  const period = parts.dayPeriod === 'AM' ? names.morning : names.evening;
+  return `${parts.year}-${parts.month}-${parts.day}, ${parts.hour}:${parts.minute} ${period}`;
+}
+
+/** The machine-readable day of a date, for `<time dateTime>`. */
+export function isoDay(iso: string): string {
+  return iso.slice(0, 10);
+}
+
+const MODIFIED_THRESHOLD_MS = 60_000;
+
+/** A modification is worth showing only when it came more than one minute after publication. */
+export function isMeaningfullyModified(publishedAt: string | null, updatedAt: string | null): boolean {
+  if (!publishedAt || !updatedAt) return false;
+  return new Date(updatedAt).getTime() - new Date(publishedAt).getTime() > MODIFIED_THRESHOLD_MS;
+}

@@ -1,0 +1,31 @@
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { grantConsent, readConsent } from '../../lib/consent.ts';
+import { localePath } from '../i18n/paths.ts';
+import { useLanguage, useMessages } from '../i18n/use-language.ts';
+
+/** Shown until consent is granted. Rendered after hydration only: the server never knows the choice. */
+export function CookieBanner() {
+  const t = useMessages();
+  const language = useLanguage();
+  const [isVisible, setVisible] = useState(false);
+  useEffect(() => setVisible(readConsent() === 'unset'), []);
+  if (!isVisible) return null;
+  return (
+    <section className="cookie-banner" aria-label={t.cookieMore} data-testid="cookie-banner">
+      <p>
+        {t.cookieText} <Link to={localePath(language, '/privacy-policy')}>{t.cookieMore}</Link>
+      </p>
+      <button
+        type="button"
+        className="button"
+        onClick={() => {
+          grantConsent();
+          setVisible(false);
+        }}
+      >
+        {t.cookieAccept}
+      </button>
+    </section>
+  );
+}

@@ -1,0 +1,170 @@
+// Header (spec §2): rating and topic menus, "criteria" and "about us" dropdowns, search, language
+// and theme. Dropdowns are <details>, so they open without JavaScript; under 768px one
+// <details> holds the whole menu.
+import { useEffect, useRef } from 'react';
+import { Link, useLocation } from 'react-router';
+import type { LayoutData } from '../data/types.ts';
+import type { Language } from '../i18n/language.ts';
+import type { Messages } from '../i18n/messages.ts';
+import { localePath } from '../i18n/paths.ts';
+import { useMessages } from '../i18n/use-language.ts';
+import { Icon } from './icons.tsx';
+import { LanguageSwitcher } from './language-switcher.tsx';
+import { ThemeSwitch } from './theme-switch.tsx';
+
+export function aboutLinks(language: Language, t: Messages): { href: string; label: string }[] {
+  const p = (path: string) => localePath(language, path);
+  return [
+    { href: p('/about-us'), label: t.aboutUs },
+    { href: p('/our-vision'), label: t.ourVision },
+    { href: p('/our-message'), label: t.ourMessage },
+    { href: p('/tabayyun-story'), label: t.ourStory },
+    { href: p('/organizational-structure'), label: t.organizationalStructure },
+    { href: p('/our-team'), label: t.ourTeam },
+    { href: p('/partners'), label: t.partners },
+    { href: p('/methodology'), label: t.methodology },
+    { href: p('/editorial-and-publication-policy'), label: t.editorialPolicy },
+    { href: p('/correction-and-complaints-policy'), label: t.correctionPolicy },
+  ];
+}
+
+function NavLinks({ layout, idPrefix }: { layout: LayoutData; idPrefix: string }) {
+  const t = useMessages();
+  const { language } = layout;
+  return (
+    <ul className="nav-list">
+      <li>
+        <Link to={localePath(language, '/')}>{t.home}</Link>
+      </li>
+      <li>
+        <details className="dropdown" id={`${idPrefix}-criteria`}>
+          <summary>{t.criteria}</summary>
+          <ul className="dropdown-panel">
+            {layout.criteria.map((node) => (
+              <li key={node.id}>
+                <Link to={node.href} className="dropdown-strong">
+                  <span className="dot" style={{ background: node.color }} />
+                  {node.name}
+                </Link>
+                {node.children.length > 0 ? (
+                  <ul>
+                    {node.children.map((child) => (
+                      <li key={child.id}>
+                        <Link to={child.href}>{child.name}</Link>
+                      </li>
+                    ))}
+                  </ul>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        </details>
+      </li>
+      {layout.topics.length > 0 ? (
+        <li>
+          <details className="dropdown" id={`${idPrefix}-topics`}>
+            <summary>{t.topics}</summary>
+            <ul className="dropdown-panel">
+              {layout.topics.map((topic) => (
+                <li key={topic.id}>
+                  <Link to={topic.href}>{topic.name}</Link>
+                </li>
+              ))}
+              <li>
+                <Link to={localePath(language, '/topic/window-to-verify')}>{t.windowToVerify}</Link>
+              </li>
+            </ul>
+          </details>
+        </li>
+      ) : null}
+      <li>
+        <Link to={localePath(language, '/sources')}>{t.sources}</Link>
+      </li>
+      <li>
+        <details className="dropdown" id={`${idPrefix}-about`}>
+          <summary>{t.aboutUs}</summary>
+          <ul className="dropdown-panel">
+            {aboutLinks(language, t).map((link) => (
+              <li key={link.href}>
+                <Link to={link.href}>{link.label}</Link>
+              </li>
+            ))}
+          </ul>
+        </details>
+      </li>
+      <li>
+        <Link to={localePath(language, '/contact-us')}>{t.contactUs}</Link>
+      </li>
+    </ul>
+  );
+}
+
+export function Header({ layout }: { layout: LayoutData }) {
+  const t = useMessages();
+  const location = useLocation();
+  const headerRef = useRef<HTMLElement>(null);
+  const { language } = layout;
+
+  // A navigation or a click elsewhere closes any open menu.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every address change on purpose.
+  useEffect(() => {
+    for (const details of headerRef.current?.querySelectorAll('details[open]') ?? []) {
+      details.removeAttribute('open');
+    }
+  }, [location.pathname, location.search]);
+  useEffect(() => {
+    const onClick = (event: MouseEvent) => {
+      for (const details of headerRef.current?.querySelectorAll<HTMLDetailsElement>(
+        'details.dropdown[open]',
+      ) ?? []) {
+        if (!details.contains(event.target as Node)) details.open = false;
+      }
+    };
+    document.addEventListener('click', onClick);
+    return () => document.removeEventListener('click', onClick);
+  }, []);
+
+  return (
+    <header className="site-header" ref={headerRef}>
+      <div className="container header-bar">
+        <Link to={localePath(language, '/')} className="brand" aria-label={t.siteName}>
+          <img src="/logo.svg" alt="" width="36" height="36" />
+          <span className="brand-name">{t.siteName}</span>
+        </Link>
+        <nav className="main-nav desktop-only" aria-label={t.menu}>
+          <NavLinks layout={layout} idPrefix="nav" />
+        </nav>
+        <div className="header-tools">
+          <form className="header-search desktop-only" action={localePath(language, '/search')} method="get">
+            <input type="search" name="keyword" placeholder={t.searchPlaceholder} aria-label={t.search} />
+            <button type="submit" aria-label={t.search}>
+              <Icon name="search" size={18} />
+            </button>
+          </form>
+          <div className="desktop-only header-prefs">
+            <LanguageSwitcher />
+            <ThemeSwitch />
+          </div>
+          <details className="mobile-menu mobile-only">
+            <summary aria-label={t.menu}>
+              <Icon name="menu" size={24} />
+            </summary>
+            <div className="mobile-panel">
+              <form action={localePath(language, '/search')} method="get" className="mobile-search">
+                <input type="search" name="keyword" placeholder={t.searchPlaceholder} aria-label={t.search} />
+                <button type="submit">{t.search}</button>
+              </form>
+              <nav aria-label={t.menu}>
+                <NavLinks layout={layout} idPrefix="mobile" />
+              </nav>
+              <div className="mobile-prefs">
+                <LanguageSwitcher />
+                <ThemeSwitch />
+              </div>
+            </div>
+          </details>
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,33 @@
+import { Link } from 'react-router';
+import type { CategoryHeader } from '../data/listing.server.ts';
+import type { PageResult } from '../data/types.ts';
+import { Paginator } from './paginator.tsx';
+import { PostGrid } from './post-card.tsx';
+
+/** Category and topic pages: featured header, sibling links, 9 cards, paginator. */
+export function ListPage({ header, result }: { header: CategoryHeader; result: PageResult }) {
+  return (
+    <div className="container list-page" style={{ '--accent': header.color } as React.CSSProperties}>
+      <header className="featured-header">
+        {header.image ? (
+          <img src={header.image.src} alt="" width="96" height="96" className="featured-image" />
+        ) : null}
+        <div>
+          <h1>{header.name}</h1>
+          {header.description ? <p>{header.description}</p> : null}
+        </div>
+      </header>
+      {header.siblings.length > 1 ? (
+        <nav className="link-bar siblings" aria-label={header.name}>
+          {header.siblings.map((link) => (
+            <Link key={link.id} to={link.href} aria-current={link.isCurrent ? 'page' : undefined}>
+              {link.name}
+            </Link>
+          ))}
+        </nav>
+      ) : null}
+      <PostGrid posts={result.items} />
+      <Paginator page={result.page} pageCount={result.pageCount} />
+    </div>
+  );
+}

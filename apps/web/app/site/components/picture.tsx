@@ -1,0 +1,44 @@
+import { useState } from 'react';
+import type { ImageView } from '../data/types.ts';
+
+/**
+ * An item's image, or (demo content has none) a placeholder tinted with the category colour.
+ * A failed load falls back to the default error image (spec §8).
+ */
+export function Picture({
+  image,
+  color,
+  label,
+  sizes,
+  isEager = false,
+}: {
+  image: ImageView | null;
+  color: string;
+  label: string;
+  sizes?: string;
+  isEager?: boolean;
+}) {
+  const [hasFailed, setFailed] = useState(false);
+  if (!image) {
+    return (
+      <span className="picture-placeholder" style={{ '--accent': color } as React.CSSProperties}>
+        <img src="/placeholder.svg" alt="" width="64" height="64" loading="lazy" />
+        {label ? <span>{label}</span> : null}
+      </span>
+    );
+  }
+  return (
+    <img
+      className="picture"
+      src={hasFailed ? '/image-error.svg' : image.src}
+      srcSet={hasFailed ? undefined : image.srcSet}
+      sizes={image.srcSet ? sizes : undefined}
+      alt={image.alt}
+      width="1200"
+      height="630"
+      loading={isEager ? 'eager' : 'lazy'}
+      decoding="async"
+      onError={() => setFailed(true)}
+    />
+  );
+}

@@ -1,0 +1,83 @@
+import { Link } from 'react-router';
+import type { PostCardView } from '../data/types.ts';
+import { useMessages } from '../i18n/use-language.ts';
+import { Picture } from './picture.tsx';
+
+/** Image, title, author or rating, description (150 characters) and a read-more link. */
+export function PostCard({ post, size = 'normal' }: { post: PostCardView; size?: 'normal' | 'large' }) {
+  const t = useMessages();
+  return (
+    <article
+      className={`post-card post-card-${size}`}
+      style={{ '--accent': post.color } as React.CSSProperties}
+    >
+      <Link to={post.href} className="post-card-media" tabIndex={-1} aria-hidden="true">
+        <Picture
+          image={post.image}
+          color={post.color}
+          label={post.rating?.name ?? ''}
+          sizes={size === 'large' ? '(min-width: 768px) 50vw, 100vw' : '(min-width: 768px) 33vw, 100vw'}
+        />
+      </Link>
+      <div className="post-card-body">
+        {post.rating ? (
+          <Link
+            to={post.rating.href}
+            className="rating-chip"
+            style={{ '--chip': post.rating.color } as React.CSSProperties}
+          >
+            {post.rating.name}
+          </Link>
+        ) : null}
+        <h3 className="post-card-title">
+          <Link to={post.href}>{post.title}</Link>
+        </h3>
+        <p className="post-card-description">{post.description}</p>
+        <p className="post-card-meta">
+          {post.author ? <Link to={post.author.href}>{post.author.name}</Link> : null}
+          {post.publishedAt ? (
+            <time dateTime={post.publishedAt} dir="ltr">
+              {post.dateText}
+            </time>
+          ) : null}
+        </p>
+        <Link to={post.href} className="read-more" aria-label={`${t.readMore}: ${post.title}`}>
+          {t.readMore}
+        </Link>
+      </div>
+    </article>
+  );
+}
+
+/** A compact title card: rating, title and date. */
+export function TitleCard({ post }: { post: PostCardView }) {
+  return (
+    <article className="title-card" style={{ '--accent': post.color } as React.CSSProperties}>
+      {post.rating ? (
+        <span className="rating-chip small" style={{ '--chip': post.rating.color } as React.CSSProperties}>
+          {post.rating.name}
+        </span>
+      ) : null}
+      <h3 className="title-card-title">
+        <Link to={post.href}>{post.title}</Link>
+      </h3>
+      {post.publishedAt ? (
+        <time dateTime={post.publishedAt} dir="ltr">
+          {post.dateText}
+        </time>
+      ) : null}
+    </article>
+  );
+}
+
+export function PostGrid({ posts }: { posts: PostCardView[] }) {
+  const t = useMessages();
+  if (posts.length === 0) return <p className="empty">{t.noResults}</p>;
+  return (
+    <div className="post-grid">
+      {posts.map((post) => (
+        <PostCard key={post.id} post={post} />
+      ))}
+    </div>
+  );
+}

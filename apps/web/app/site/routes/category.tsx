@@ -1,0 +1,16 @@
+import { type LoaderFunctionArgs, useLoaderData } from 'react-router';
+import { ListPage } from '../components/list-page.tsx';
+import { loadCategoryPage } from '../data/listing.server.ts';
+import { requireServices } from '../data/optional-services.server.ts';
+import { metaFromSeo } from './route-helpers.ts';
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  return loadCategoryPage(requireServices(context), request, params.category ?? '');
+}
+
+export const meta = metaFromSeo;
+
+export default function CategoryRoute() {
+  const { header, result } = useLoaderData<typeof loader>();
+  return <ListPage header={header} result={result} />;
+}

@@ -1,0 +1,50 @@
+import { Form, type LoaderFunctionArgs, useLoaderData } from 'react-router';
+import { Paginator } from '../components/paginator.tsx';
+import { PostGrid } from '../components/post-card.tsx';
+import { loadSearchPage } from '../data/listing.server.ts';
+import { requireServices } from '../data/optional-services.server.ts';
+import { useMessages } from '../i18n/use-language.ts';
+import { metaFromSeo } from './route-helpers.ts';
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  return loadSearchPage(requireServices(context), request);
+}
+
+export const meta = metaFromSeo;
+
+export default function SearchRoute() {
+  const { keyword, result } = useLoaderData<typeof loader>();
+  const t = useMessages();
+  return (
+    <div className="container list-page">
+      <header className="featured-header">
+        <div>
+          <h1>{keyword ? `${t.searchResultsFor} "${keyword}"` : t.searchTitle}</h1>
+          <p>{t.searchHint}</p>
+        </div>
+      </header>
+      <Form method="get" className="search-box" aria-label={t.advancedSearch}>
+        <input
+          type="search"
+          name="keyword"
+          defaultValue={keyword}
+          placeholder={t.searchPlaceholder}
+          aria-label={t.search}
+          key={keyword}
+        />
+        <button type="submit" className="button">
+          {t.search}
+        </button>
+      </Form>
+      {result ? (
+        <>
+          <p className="muted" data-testid="search-total">
+            {result.total}
+          </p>
+          <PostGrid posts={result.items} />
+          <Paginator page={result.page} pageCount={result.pageCount} />
+        </>
+      ) : null}
+    </div>
+  );
+}

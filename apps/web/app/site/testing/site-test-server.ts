@@ -1,0 +1,103 @@
+// Test harness for the public site: the production build of apps/web served by the real server
+// (`buildApp({ site: true })` through the server's test helper) on a private PGlite copy seeded
+// with the demo content. Server modules load at run time by URL: apps/web's TypeScript project does
+// not include apps/server, so static imports would pull the server's sources into the web typecheck.
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const REPO_ROOT = fileURLToPath(new URL('../../../../../', import.meta.url));
+const WEB_ROOT = join(REPO_ROOT, 'apps', 'web');
+export const BUILD_TIMEOUT_MS = 180_000;
+
+const BUILD_TEST_APP_URL = new URL('../../../../server/test/build-test-app.ts', import.meta.url).href;
+const SEED_URL = new URL('../../../../server/src/modules/seed/seed.service.ts', import.meta.url).href;
+
+interface InjectResponse {
+  statusCode: number;
+  body: string;
+  headers: Record<string, string | string[] | number | undefined>;
+}
+
+export interface SiteTestServer {
+  inject(opts: {
+    url: string;
+    method?: 'GET' | 'POST';
+    payload?: string;
+    headers?: Record<string, string>;
+  }): Promise<InjectResponse>;
+  listen(): Promise<string>;
+  signDraft(id: string): string;
+  close(): Promise<void>;
+}
+
+function newestMtime(paths: string[]): number {
+  let newest = 0;
+  for (const path of paths) {
+    if (!existsSync(path)) continue;
+    const files = statSync(path).isDirectory()
+      ? readdirSync(path, { recursive: true, withFileTypes: true })
+          .filter((entry) => entry.isFile())
+          .map((entry) => join(entry.parentPath, entry.name))
+      : [path];
+    for (const file of files) newest = Math.max(newest, statSync(file).mtimeMs);
+  }
+  return newest;
+}
+
+/** Builds apps/web when its build is missing or older than its sources (a stale build would pass). */
+export function ensureWebBuild(): void {
+  const serverBuild = join(WEB_ROOT, 'build', 'server', 'index.js');
+  const sources = ['app', 'public', 'react-router.config.ts', 'vite.config.ts'].map((entry) =>
+    join(WEB_ROOT, entry),
+  );
+  if (existsSync(serverBuild) && statSync(serverBuild).mtimeMs >= newestMtime(sources)) return;
+  const cli = join(REPO_ROOT, 'node_modules', '@react-router', 'dev', 'bin.cjs');
+  execFileSync(process.execPath, [cli, 'build'], { cwd: WEB_ROOT, stdio: 'pipe', timeout: BUILD_TIMEOUT_MS });
+}
+
+interface ServerApp {
+  inject(opts: unknown): Promise<InjectResponse>;
+  listen(opts: { port: number; host: string }): Promise<string>;
+  server: { address(): { port: number } | string | null };
+  services: { resources: unknown; drafts: { sign(id: string): string } };
+}
+
+/** A seeded server with the site mounted. */
+export async function startSiteTestServer(): Promise<SiteTestServer> {
+  ensureWebBuild();
+  const { buildTestApp } = (await import(BUILD_TEST_APP_URL)) as {
+    buildTestApp(opts: { site: boolean }): Promise<{
+      app: ServerApp;
+      database: { db: unknown };
+      close(): Promise<void>;
+    }>;
+  };
+  const { seedDemoContent } = (await import(SEED_URL)) as {
+    seedDemoContent(deps: { db: unknown; resources: unknown }): Promise<unknown>;
+  };
+  const testApp = await buildTestApp({ site: true });
+  await seedDemoContent({ db: testApp.database.db, resources: testApp.app.services.resources });
+  const { app } = testApp;
+  return {
+    inject: (opts) => app.inject({ method: 'GET', ...opts }),
+    async listen() {
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      const address = app.server.address();
+      if (!address || typeof address === 'string') throw new Error('The test server has no port');
+      return `http://127.0.0.1:${address.port}`;
+    },
+    signDraft: (id) => app.services.drafts.sign(id),
+    close: () => testApp.close(),
+  };
+}
+
+/** Every JSON-LD object of an HTML page. */
+export function jsonLdOf(html: string): Record<string, unknown>[] {
+  const blocks = [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)];
+  return blocks.flatMap((match) => {
+    const parsed = JSON.parse(match[1]!) as unknown;
+    return (Array.isArray(parsed) ? parsed : [parsed]) as Record<string, unknown>[];
+  });
+}

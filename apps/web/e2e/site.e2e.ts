@@ -1,0 +1,271 @@
+// Reader journeys in Chromium against the real server (production build, seeded PGlite, an
+// ephemeral port). No test needs the internet: the comments widget and embeds stay off (no consent,
+// and never under automation), and any request leaving the test server fails the test.
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  BUILD_TIMEOUT_MS,
+  REPO_ROOT,
+  type SiteTestServer,
+  startSiteTestServer,
+} from '../app/site/testing/site-test-server.ts';
+
+const SCREENSHOTS = join(REPO_ROOT, 'test-results', 'screenshots');
+const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const CHROME_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+let site: SiteTestServer;
+let baseUrl: string;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let foreignRequests: string[];
+
+async function newContext(options: Parameters<Browser['newContext']>[0] = {}): Promise<BrowserContext> {
+  const created = await browser.newContext({ viewport: { width: 1280, height: 900 }, ...options });
+  await created.route('**/*', (route) => {
+    const url = route.request().url();
+    if (url.startsWith(baseUrl) || url.startsWith('data:')) return route.continue();
+    foreignRequests.push(url);
+    return route.abort();
+  });
+  return created;
+}
+
+beforeAll(async () => {
+  if (!existsSync(CHROME_PATH)) {
+    throw new Error(`Chromium not found at ${CHROME_PATH}: apt-get install -y chromium, or set CHROME_PATH.`);
+  }
+  site = await startSiteTestServer();
+  baseUrl = await site.listen();
+  browser = await chromium.launch({ executablePath: CHROME_PATH, args: CHROME_ARGS, headless: true });
+}, BUILD_TIMEOUT_MS + 90_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await site?.close();
+});
+
+beforeEach(async () => {
+  foreignRequests = [];
+  context = await newContext();
+  page = await context.newPage();
+});
+
+afterEach(async () => {
+  await context?.close();
+  expect(foreignRequests).toEqual([]);
+});
+
+/** Waits until React has hydrated (client navigation works only after it). */
+async function hydrated(): Promise<void> {
+  await page.waitForFunction(() =>
+    Boolean((window as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules),
+  );
+  await page.waitForLoadState('load');
+  await page.waitForTimeout(150);
+}
+
+async function screenshots(path: string, name: string): Promise<void> {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  for (const [suffix, viewport] of [
+    ['desktop', { width: 1280, height: 900 }],
+    ['mobile', { width: 390, height: 844 }],
+  ] as const) {
+    const shot = await newContext({ viewport, deviceScaleFactor: 1 });
+    await shot.addInitScript(() => localStorage.setItem('cookie_consent', 'granted'));
+    const p = await shot.newPage();
+    await p.goto(`${baseUrl}${path}`);
+    await p.evaluate(() => document.fonts.ready);
+    await p.screenshot({ path: join(SCREENSHOTS, `site-${name}-${suffix}.png`), fullPage: true });
+    await shot.close();
+  }
+}
+
+describe('the public site in Chromium', () => {
+  it('home in Arabic renders its four rating sections right to left', async () => {
+    await page.goto(`${baseUrl}/`);
+    expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual([
+      'ar',
+      'rtl',
+    ]);
+    const sections = page.locator('[data-section]');
+    expect(await sections.evaluateAll((els) => els.map((el) => el.getAttribute('data-section')))).toEqual([
+      'fraud',
+      'confounding',
+      'futility',
+      'confirmed',
+    ]);
+    // Right to left: each section's heading sits at the right of its link bar, its large card at the right.
+    for (const id of ['fraud', 'confirmed']) {
+      const section = page.locator(`[data-section="${id}"]`);
+      const title = await section.locator('.section-title').boundingBox();
+      const bar = await section.locator('.link-bar').boundingBox();
+      const large = await section.locator('.post-card-large').boundingBox();
+      const titles = await section.locator('.section-titles').boundingBox();
+      expect(title!.x).toBeGreaterThan(bar!.x);
+      expect(large!.x).toBeGreaterThan(titles!.x);
+    }
+    await screenshots('/', 'home-ar');
+    await screenshots('/en', 'home-en');
+  });
+
+  it('opens a fact-check from a card', async () => {
+    await page.goto(`${baseUrl}/`);
+    await hydrated();
+    const card = page.locator('[data-section="fraud"] .post-card-large .post-card-title a');
+    const title = (await card.textContent())!.trim();
+    const href = await card.getAttribute('href');
+    await card.click();
+    await page.waitForURL(`${baseUrl}${href}`);
+    expect((await page.locator('h1.post-title').textContent())!.trim()).toBe(title);
+    expect(await page.title()).toBe(`${title} - تبيَّن`);
+    await expect.poll(() => page.locator('[data-testid="evaluation"]').isVisible()).toBe(true);
+  });
+
+  it('search with a different alef form finds the fact-check', async () => {
+    await page.goto(`${baseUrl}/`);
+    await hydrated();
+    const box = page.locator('.header-search input[name="keyword"]');
+    await box.fill('الاردن');
+    await box.press('Enter');
+    await page.waitForURL(/\/search\?keyword=/);
+    expect(await page.title()).toBe('بحث - الاردن - تبيَّن');
+    const titles = await page.locator('.post-card-title').allTextContents();
+    expect(titles.some((t) => t.includes('الأردن'))).toBe(true);
+  });
+
+  it('switches to English through the translation link', async () => {
+    const api = await page.request.get(
+      `${baseUrl}/api/factcheck?status=published&language=en&translation_id={exists}&per_page=1&select=slug,translation_id`,
+    );
+    const english = ((await api.json()) as { data: { slug: string; translation_id: string }[] }).data[0]!;
+    await page.goto(`${baseUrl}/factcheck/${english.translation_id}`);
+    await hydrated();
+    await page.locator('.header-prefs .language-switcher a[hreflang="en"]').click();
+    await page.waitForURL(`${baseUrl}/en/factcheck/${english.slug}`);
+    await expect
+      .poll(() => page.evaluate(() => [document.documentElement.lang, document.documentElement.dir]))
+      .toEqual(['en', 'ltr']);
+    expect(await page.locator('.post-meta').textContent()).toContain('Published:');
+  });
+
+  it('paginates a category and keeps another query parameter', async () => {
+    await page.goto(`${baseUrl}/category/fraud?source=newsletter`);
+    await hydrated();
+    const first = await page.locator('.post-card-title').allTextContents();
+    await page.locator('.paginator a[rel="next"]').click();
+    await page.waitForURL(`${baseUrl}/category/fraud?source=newsletter&page=2`);
+    await expect.poll(() => page.locator('.paginator [aria-current="page"]').textContent()).toBe('2');
+    const second = await page.locator('.post-card-title').allTextContents();
+    expect(second.length).toBeGreaterThan(0);
+    expect(second.some((t) => first.includes(t))).toBe(false);
+  });
+
+  it('a valid draft link shows the trial banner; a forged one gives 404', async () => {
+    const draftId = '0e000000000000000000003c';
+    const response = await page.goto(`${baseUrl}/factcheck/${draftId}?draft=${site.signDraft(draftId)}`);
+    expect(response!.status()).toBe(200);
+    expect(await page.getByTestId('trial-banner').textContent()).toBe('هذا المحتوى للعرض التجريبي فقط!');
+    const forged = await page.goto(`${baseUrl}/factcheck/${draftId}?draft=MTk5OTk5OTk5OTk5OS0tZm9yZ2Vk`);
+    expect(forged!.status()).toBe(404);
+    expect(await page.getByTestId('not-found').isVisible()).toBe(true);
+  });
+
+  it('the contact form is disabled while invalid and posts to contract', async () => {
+    await page.goto(`${baseUrl}/en/contact-us`);
+    await hydrated();
+    const send = page.getByRole('button', { name: 'Send' });
+    expect(await send.isDisabled()).toBe(true);
+    await page.getByLabel('Name').fill('Hiba');
+    await page.getByLabel('Email').fill('not-an-email');
+    await page.getByLabel('Message').fill('Please check the photo of the queue in Aleppo.');
+    expect(await send.isDisabled()).toBe(true);
+    await page.getByLabel('Email').fill('hiba@example.org');
+    expect(await send.isDisabled()).toBe(false);
+    const posted = page.waitForResponse(
+      (r) => r.url().endsWith('/api/contract') && r.request().method() === 'POST',
+    );
+    await send.click();
+    const answer = await posted;
+    expect(answer.status()).toBe(200);
+    expect(answer.request().postDataJSON()).toEqual({
+      name: 'Hiba',
+      email: 'hiba@example.org',
+      subject: 'Please check the photo of the queue in Aleppo.',
+    });
+    await page.getByTestId('contact-sent').waitFor();
+  });
+
+  it('a reading page works with JavaScript disabled', async () => {
+    const noScript = await newContext({ javaScriptEnabled: false });
+    const p = await noScript.newPage();
+    const reads: string[] = [];
+    p.on('request', (r) => {
+      if (r.url().includes('/api/count/read')) reads.push(r.url());
+    });
+    await p.goto(`${baseUrl}/factcheck/0e0000000000000000000001`);
+    expect(await p.locator('h1.post-title').textContent()).toContain('طوابير الخبز');
+    expect(await p.locator('.post-section-claim').isVisible()).toBe(true);
+    // <details> menus open without JavaScript.
+    await p.locator('.share-menu summary').click();
+    expect(await p.locator('.share-menu a[href*="wa.me"]').isVisible()).toBe(true);
+    await p.locator('.main-nav #nav-criteria summary').click();
+    await p.locator('.main-nav #nav-criteria a[href="/category/fraud"]').click();
+    await p.waitForURL(`${baseUrl}/category/fraud`);
+    expect(await p.locator('.post-card').count()).toBe(9);
+    expect(reads).toEqual([]);
+    await noScript.close();
+  });
+
+  it('counts a read once per browser, only for published items, and purges old entries', async () => {
+    const reads: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().endsWith('/api/count/read')) reads.push(r.postData() ?? '');
+    });
+    await page.addInitScript(() =>
+      localStorage.setItem('reads_old', String(Date.now() - 3 * 24 * 3600 * 1000)),
+    );
+    await page.goto(`${baseUrl}/factcheck/0e0000000000000000000001`);
+    await expect.poll(() => reads.length).toBe(1);
+    expect(JSON.parse(reads[0]!)).toEqual({ _id: '0e0000000000000000000001' });
+    expect(await page.evaluate(() => localStorage.getItem('reads_old'))).toBeNull();
+    await page.reload();
+    await hydrated();
+    await page.waitForTimeout(300);
+    expect(reads).toHaveLength(1);
+    const draftId = '0e000000000000000000003c';
+    await page.goto(`${baseUrl}/factcheck/${draftId}?draft=${site.signDraft(draftId)}`);
+    await hydrated();
+    await page.waitForTimeout(300);
+    expect(reads).toHaveLength(1);
+  });
+
+  it('asks for cookie consent, then records page views; the stored theme applies before paint', async () => {
+    await page.addInitScript(() => localStorage.setItem('theme', 'dark'));
+    await page.goto(`${baseUrl}/en`);
+    expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
+    await hydrated();
+    const views = () =>
+      page.evaluate(() => (window as { __tabayyunPageViews?: unknown[] }).__tabayyunPageViews?.length ?? 0);
+    expect(await views()).toBe(0);
+    await page.getByTestId('cookie-banner').getByRole('button', { name: 'Accept' }).click();
+    expect(await page.getByTestId('cookie-banner').count()).toBe(0);
+    await page.locator('.main-nav a[href="/en/sources"]').click();
+    await page.waitForURL(`${baseUrl}/en/sources`);
+    await expect.poll(views).toBe(1);
+    await page.reload();
+    await hydrated();
+    expect(await page.getByTestId('cookie-banner').count()).toBe(0);
+  });
+});
