@@ -8,6 +8,7 @@ import type { Database } from '@tabayyun/db';
 import type { Rule } from '@tabayyun/permissions';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config.ts';
+import { createAuditLog } from './modules/audit/audit.service.ts';
 import { registerIdentity } from './modules/auth/index.ts';
 import { createContentEvents } from './modules/content/content-events.ts';
 import { createRegistry } from './modules/content/registry.ts';
@@ -17,6 +18,7 @@ import { registerFiles } from './modules/files/index.ts';
 import { registerHealthRoutes } from './modules/health/health.routes.ts';
 import { isDatabaseReady } from './modules/health/health.service.ts';
 import { createReadsService } from './modules/reads/reads.service.ts';
+import { createCountCache } from './modules/resources/count-cache.ts';
 import { registerResourceRoutes } from './modules/resources/resources.routes.ts';
 import { createResourceService } from './modules/resources/resources.service.ts';
 import { registerSpecialRoutes } from './modules/special.routes.ts';
@@ -42,24 +44,34 @@ export type Services = Awaited<ReturnType<typeof buildServices>>;
 export function buildServices(deps: Pick<AppDeps, 'config' | 'database' | 'rules'>) {
   const { config, database } = deps;
   const registry = createRegistry();
-  const guard = createAccessGuard(deps.rules ?? defaultRules(config.API_BASE));
+  const guard = createAccessGuard(
+    deps.rules ?? defaultRules(config.API_BASE, { storageBase: config.STORAGE_BASE }),
+  );
   const events = createContentEvents(database);
+  const audit = createAuditLog({ db: database.db });
+  const countCache = createCountCache();
+  // Other instances' writes arrive by NOTIFY; this instance's own writes clear it at once.
+  void events.subscribe(() => countCache.clear());
   const resources = createResourceService({
     db: database.db,
     registry,
     guard,
     apiBase: config.API_BASE,
     onChange: events.publish,
+    onAudit: audit.recordContent,
+    countCache,
   });
   return {
     registry,
     guard,
     events,
+    audit,
     resources,
     stats: createStatsService({ db: database.db, registry, guard, apiBase: config.API_BASE }),
     reads: createReadsService({ db: database.db, guard, apiBase: config.API_BASE }),
     feeds: createFeedService(resources),
     drafts: createDraftsService(config.appSecret),
+    countCache,
   };
 }
 
@@ -140,6 +152,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         '/healthz',
         '/readyz',
       ],
+      publicUrl: config.PUBLIC_URL,
+      productName: config.PRODUCT_NAME,
+      cache: config.SITE_CACHE ? { maxBytes: config.SITE_CACHE_MB * 1024 * 1024 } : undefined,
+      events: services.events,
+      seo: { resources: services.resources, disallow: ['/panel', config.API_BASE] },
     });
   } else {
     registerJsonNotFound(app);

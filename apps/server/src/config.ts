@@ -28,6 +28,16 @@ export const configSchema = z.object({
   AUTH_BASE: basePath.default('/auth'),
   PERMISSIONS_BASE: basePath.default('/permissions'),
   STORAGE_BASE: basePath.default('/storage'),
+  /** Largest upload in bytes unless a folder rule says otherwise (10 MB, the spec's default). */
+  FILES_MAX_SIZE: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(10 * 1024 * 1024),
+  /** Per-folder upload rules as JSON: {"news-feed":{"maxSize":5242880,"accept":["image/*",".pdf"]}}. */
+  FILES_FOLDER_RULES: z.string().default(''),
+  /** Folders (comma list) served only to callers the guard lets Read them; the rest are public. */
+  FILES_PROTECTED: z.string().default('private'),
   /** Contact messages a client may post per window. */
   CONTACT_RATE_MAX: z.coerce.number().int().min(1).default(5),
   CONTACT_RATE_WINDOW_MS: z.coerce
@@ -36,13 +46,65 @@ export const configSchema = z.object({
     .min(1000)
     .default(10 * 60_000),
   READ_RATE_MAX: z.coerce.number().int().min(1).default(120),
+  /** The public origin for absolute URLs (sitemap, RSS, canonical); default http://127.0.0.1:PORT. */
+  PUBLIC_URL: z
+    .string()
+    .url()
+    .optional()
+    .transform((url) => url?.replace(/\/+$/, '')),
+  /**
+   * The public site's rendered-page cache (ADR 008); `false` renders every request. Defaults to on
+   * in production only: development edits pages, and tests opt in where they test the cache.
+   */
+  SITE_CACHE: booleanFlag.optional(),
+  /** Upper bound of the page cache in megabytes (HTML plus its gzip and brotli forms). */
+  SITE_CACHE_MB: z.coerce.number().min(1).default(64),
+  // ---- Identity and access (issue 3; README "Configuration" explains each) ----
+  /** Ed25519 private key (PKCS#8 PEM) signing access tokens; generated into DATA_DIR/keys when unset. */
+  JWT_PRIVATE_KEY: z.string().optional(),
+  ACCESS_TOKEN_TTL_S: z.coerce
+    .number()
+    .int()
+    .min(30)
+    .default(15 * 60),
+  REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).default(30),
+  /** Lifetime of the refresh token of a sign-in without rememberMe (and of impersonation). */
+  SESSION_TTL_HOURS: z.coerce.number().min(1).default(12),
+  PASSWORD_MIN_LENGTH: z.coerce.number().int().min(1).default(8),
+  PASSWORD_MAX_LENGTH: z.coerce.number().int().min(8).default(128),
+  /** Minimum characters per class, as `lower:1,upper:1,digit:1,special:1` (0 switches a class off). */
+  PASSWORD_CLASSES: z.string().default('lower:1,upper:1,digit:1,special:1'),
+  LOCKOUT_THRESHOLD: z.coerce.number().int().min(1).default(5),
+  LOCKOUT_MINUTES: z.coerce.number().min(1).default(15),
+  /** Sign-in, forgot-password, verify and check-user calls per client (IP) and per account, per window. */
+  AUTH_RATE_MAX: z.coerce.number().int().min(1).default(30),
+  AUTH_ACCOUNT_RATE_MAX: z.coerce.number().int().min(1).default(10),
+  AUTH_RATE_WINDOW_MS: z.coerce
+    .number()
+    .int()
+    .min(1000)
+    .default(15 * 60_000),
+  /** smtp(s)://user:pass@host:port; without it mail goes to DATA_DIR/outbox and the log. */
+  SMTP_URL: z.string().url().optional(),
+  MAIL_FROM: z.string().default('Tabayyun <no-reply@localhost>'),
+  /** The first super-admin, created on the first start when no super-admin exists. */
+  ADMIN_EMAIL: z.string().email().default('admin@localhost.localdomain'),
+  ADMIN_PASSWORD: z.string().optional(),
+  /** Anyone may sign up (with no roles); otherwise only admins create users. */
+  SIGNUP_ENABLED: booleanFlag.default(false),
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  FACEBOOK_APP_ID: z.string().optional(),
+  /** JSON list of OpenID Connect issuers: [{ "name", "issuer", "clientId", "jwksUri"? }]. */
+  OIDC_PROVIDERS: z.string().optional(),
   /** Seconds in-flight requests get to finish on shutdown. */
   SHUTDOWN_GRACE_S: z.coerce.number().int().min(0).default(10),
 });
 
 export type Env = z.infer<typeof configSchema>;
 
-export interface Config extends Omit<Env, 'APP_SECRET'> {
+export interface Config extends Omit<Env, 'APP_SECRET' | 'PUBLIC_URL' | 'SITE_CACHE'> {
+  PUBLIC_URL: string;
+  SITE_CACHE: boolean;
   appSecret: string;
   dataDir: string;
 }
@@ -54,9 +116,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
-  const { APP_SECRET, ...rest } = parsed.data;
+  const { APP_SECRET, PUBLIC_URL, SITE_CACHE, ...rest } = parsed.data;
   const dataDir = resolve(rest.DATA_DIR);
-  return { ...rest, dataDir, appSecret: APP_SECRET ?? readOrCreateSecret(dataDir) };
+  return {
+    ...rest,
+    PUBLIC_URL: PUBLIC_URL ?? `http://127.0.0.1:${rest.PORT}`,
+    SITE_CACHE: SITE_CACHE ?? rest.NODE_ENV === 'production',
+    dataDir,
+    appSecret: APP_SECRET ?? readOrCreateSecret(dataDir),
+  };
 }
 
 /** One secret per data directory, so draft links survive restarts without configuration. */

@@ -164,3 +164,13 @@ describe('contract (the contact form)', () => {
     expect((stored.body.data as { subject: string }[]).map((d) => d.subject)).toContain('لدي معلومة');
   });
 });
+
+describe('cached totals', () => {
+  it('a write changes the next total at once', async () => {
+    const before = (await call(t.app, 'GET', '/api/factcheck?status=published')).body.total as number;
+    expect((await call(t.app, 'GET', '/api/factcheck?status=published')).body.total).toBe(before);
+    await create(t.app, 'factcheck', buildFactcheck({ status: 'published' }));
+    expect((await call(t.app, 'GET', '/api/factcheck?status=published')).body.total).toBe(before + 1);
+    expect((await call(t.app, 'GET', '/api/factcheck/count?status=published')).body.data).toBe(before + 1);
+  });
+});

@@ -7,6 +7,7 @@ import { sanitizeHtml } from '@tabayyun/text';
 import type { z } from 'zod';
 import { AppError, forbidden, notFound, validationFailed } from '../../errors.ts';
 import type { Access, AccessGuard } from '../../plugins/access.ts';
+import type { CountCache } from './count-cache.ts';
 import { applyJsonPatch, type PatchOperation } from './json-patch.ts';
 import { compileOrderBy, compileWhere, type JoinGuard, selectedFields } from './query-compiler.ts';
 import type { ApiDocument, Registry, ResourceDefinition, WriteContext } from './resource-types.ts';
@@ -37,6 +38,10 @@ export interface ResourceServiceDeps {
   apiBase: string;
   /** Told after every committed write (page-cache invalidation fans out from here). */
   onChange?: (resource: string, id: string) => void;
+  /** Totals cached until the next content change (see count-cache.ts). */
+  countCache?: CountCache;
+  /** Told of deletes and publishes, for the audit log (modules/audit). */
+  onAudit?: (event: { type: 'delete' | 'publish'; actor: Actor; resource: string; id: string }) => void;
 }
 
 export type ResourceService = ReturnType<typeof createResourceService>;
@@ -133,8 +138,13 @@ export function createResourceService(deps: ResourceServiceDeps) {
   }
 
   async function countWhere(def: ResourceDefinition, where: SQL | undefined): Promise<number> {
+    const key = deps.countCache?.keyOf(def.name, where);
+    const cached = key === undefined ? undefined : deps.countCache?.get(key);
+    if (cached !== undefined) return cached;
     const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(def.table).where(where);
-    return row?.n ?? 0;
+    const n = row?.n ?? 0;
+    if (key !== undefined) deps.countCache?.set(key, n);
+    return n;
   }
 
   async function count(args: { actor: Actor; resource: string; query: Query }): Promise<number> {
@@ -285,9 +295,12 @@ export function createResourceService(deps: ResourceServiceDeps) {
         .from(def.table)
         .where(eq(def.fields._id!.column, doc._id as string))) as ApiDocument[];
       const document = stored[0]!;
+      if (document.status === 'published' && existing?.status !== 'published')
+        deps.onAudit?.({ type: 'publish', actor, resource: def.name, id: document._id });
       if (def.afterWrite) await def.afterWrite(document, ctx);
       return { _id: document._id, document };
     });
+    deps.countCache?.clear();
     deps.onChange?.(def.name, result._id);
     return result;
   }
@@ -367,6 +380,8 @@ export function createResourceService(deps: ResourceServiceDeps) {
         await tx.delete(def.table).where(eq(def.fields._id!.column, existing._id));
         return { _id: existing._id, document: existing };
       });
+      deps.onAudit?.({ type: 'delete', actor: args.actor, resource: def.name, id: result._id });
+      deps.countCache?.clear();
       deps.onChange?.(def.name, result._id);
       return result;
     },

@@ -1,0 +1,25 @@
+import { sql } from '@tabayyun/db';
+import { describe, expect, it } from 'vitest';
+import { createCountCache } from './count-cache.ts';
+
+describe('count cache', () => {
+  it('keys by resource, SQL text and parameters', () => {
+    const cache = createCountCache();
+    const a = cache.keyOf('factcheck', sql`status = ${'published'}`);
+    expect(cache.keyOf('factcheck', sql`status = ${'published'}`)).toBe(a);
+    expect(cache.keyOf('factcheck', sql`status = ${'draft'}`)).not.toBe(a);
+    expect(cache.keyOf('article', sql`status = ${'published'}`)).not.toBe(a);
+  });
+
+  it('evicts the least recently used entry beyond its bound and clears', () => {
+    const cache = createCountCache(2);
+    cache.set('a', 1);
+    cache.set('b', 2);
+    expect(cache.get('a')).toBe(1);
+    cache.set('c', 3);
+    expect(cache.get('b')).toBeUndefined();
+    expect(cache.get('a')).toBe(1);
+    cache.clear();
+    expect(cache.size).toBe(0);
+  });
+});
