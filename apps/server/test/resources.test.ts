@@ -276,3 +276,14 @@ describe('the other resources', () => {
     expect(res.body.details).toHaveProperty('email');
   });
 });
+
+describe('slugs of names in other scripts', () => {
+  it('fall back to a readable base instead of an empty slug', async () => {
+    const a = await create(t.app, 'author', { name: 'Иван Петров' });
+    const b = await create(t.app, 'author', { name: 'Мария' });
+    expect(a.document.slug).toBe('author');
+    expect(b.document.slug).toBe('author-2');
+    const s = await create(t.app, 'media-source', { name: 'Канал' });
+    expect(s.document.slug).toBe('source');
+  });
+});

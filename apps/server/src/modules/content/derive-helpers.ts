@@ -1,6 +1,6 @@
 // Small pieces shared by the resource definitions' derive hooks.
 import { and, type Db, ne, type PgColumn, type PgTable, sql } from '@tabayyun/db';
-import { normalizeForSearch } from '@tabayyun/text';
+import { normalizeForSearch, slugify } from '@tabayyun/text';
 import type { WriteContext } from '../resources/resource-types.ts';
 
 export const searchText = (value: unknown): string =>
@@ -43,4 +43,23 @@ export function creationTime(input: Record<string, unknown>, ctx: WriteContext):
   if (ctx.existing?.createdAt instanceof Date) return ctx.existing.createdAt;
   if (ctx.preserveTimestamps && input.createdAt instanceof Date) return input.createdAt;
   return ctx.now;
+}
+
+/**
+ * Named records (authors, media sources): search text from the name, and a unique slug from the
+ * editor's slug or the name. A name in a script slugify drops (Cyrillic, say) falls back to
+ * `fallback`, numbered like any other clash.
+ */
+export function deriveNameAndSlug(
+  target: { table: PgTable; slug: PgColumn; id: PgColumn },
+  fallback: string,
+): (input: Record<string, unknown>, ctx: WriteContext) => Promise<Record<string, unknown>> {
+  return async (input, ctx) => {
+    const given = typeof input.slug === 'string' ? input.slug.trim() : '';
+    const base = given || slugify(String(input.name)) || fallback;
+    return {
+      nameNormalized: searchText(input.name),
+      slug: await uniqueSlug(ctx.db, target.table, target, base, ctx.existing?._id),
+    };
+  };
 }

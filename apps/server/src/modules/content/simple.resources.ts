@@ -8,10 +8,9 @@ import {
   mediaSourceRunInput,
   scrapingReportInput,
 } from '@tabayyun/schemas';
-import { slugify } from '@tabayyun/text';
 import { fieldSpecs } from '../resources/field-specs.ts';
 import type { ResourceDefinition } from '../resources/resource-types.ts';
-import { searchText, uniqueSlug } from './derive-helpers.ts';
+import { deriveNameAndSlug } from './derive-helpers.ts';
 
 const TIMESTAMPS = ['createdAt', 'updatedAt'] as const;
 
@@ -27,14 +26,7 @@ export const authorResource: ResourceDefinition = {
   readOnly: ['nameNormalized', ...TIMESTAMPS],
   userIds: false,
   defaultSort: { field: 'name', direction: 'asc' },
-  async derive(input, ctx) {
-    const base =
-      typeof input.slug === 'string' && input.slug.trim() ? input.slug.trim() : slugify(String(input.name));
-    return {
-      nameNormalized: searchText(input.name),
-      slug: await uniqueSlug(ctx.db, author, { slug: author.slug, id: author._id }, base, ctx.existing?._id),
-    };
-  },
+  derive: deriveNameAndSlug({ table: author, slug: author.slug, id: author._id }, 'author'),
 };
 
 export const mediaSourceResource: ResourceDefinition = {
@@ -49,20 +41,7 @@ export const mediaSourceResource: ResourceDefinition = {
   readOnly: ['nameNormalized', ...TIMESTAMPS],
   userIds: false,
   defaultSort: { field: 'name', direction: 'asc' },
-  async derive(input, ctx) {
-    const base =
-      typeof input.slug === 'string' && input.slug.trim() ? input.slug.trim() : slugify(String(input.name));
-    return {
-      nameNormalized: searchText(input.name),
-      slug: await uniqueSlug(
-        ctx.db,
-        mediaSource,
-        { slug: mediaSource.slug, id: mediaSource._id },
-        base,
-        ctx.existing?._id,
-      ),
-    };
-  },
+  derive: deriveNameAndSlug({ table: mediaSource, slug: mediaSource.slug, id: mediaSource._id }, 'source'),
 };
 
 export const mediaSourceRunResource: ResourceDefinition = {
