@@ -9,16 +9,15 @@ import {
   ScrollRestoration,
   useRouteError,
 } from 'react-router';
+import { CONSENT_BOOT_SCRIPT } from './lib/consent.ts';
 import { THEME_BOOT_SCRIPT } from './lib/theme.ts';
 import { ErrorPage, NotFoundPage } from './site/components/status-page.tsx';
 import { directionOf } from './site/i18n/language.ts';
 import { useLanguage } from './site/i18n/use-language.ts';
-import siteStylesHref from './site/site.css?url';
+import { logoHref, preloadedFontOf } from './site/site-assets.ts';
+import { SITE_STYLES_ID, siteCss } from './site/site-styles.ts';
 
-export const links: LinksFunction = () => [
-  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
-  { rel: 'stylesheet', href: siteStylesHref },
-];
+export const links: LinksFunction = () => [{ rel: 'icon', href: logoHref, type: 'image/svg+xml' }];
 
 /** The document, shared by the app and the error boundary: language and direction come from the URL. */
 export function Layout({ children }: { children: ReactNode }) {
@@ -31,8 +30,17 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content="light dark" />
         <meta name="theme-color" content="#0d1b2a" />
-        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant, applies the stored theme before paint. */}
-        <script dangerouslySetInnerHTML={{ __html: THEME_BOOT_SCRIPT }} />
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: constants, apply the stored theme and consent before paint. */}
+        <script dangerouslySetInnerHTML={{ __html: THEME_BOOT_SCRIPT + CONSENT_BOOT_SCRIPT }} />
+        <link
+          rel="preload"
+          as="font"
+          type="font/woff2"
+          href={preloadedFontOf(language)}
+          crossOrigin="anonymous"
+        />
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the site's own stylesheet, inlined (no render-blocking request). */}
+        <style id={SITE_STYLES_ID} dangerouslySetInnerHTML={{ __html: siteCss }} />
         <Meta />
         <Links />
       </head>

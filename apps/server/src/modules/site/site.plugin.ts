@@ -23,6 +23,7 @@ import { contentSecurityPolicy, SITE_SECURITY_HEADERS } from './content-security
 import { createPageCache, type PageCache, type RenderedPage } from './page-cache.ts';
 import { createPageDelivery, isCacheableRequest, isPreviewRequest } from './page-delivery.ts';
 import { PRIVATE_NO_STORE } from './page-response.ts';
+import { lowerModulePreloads } from './script-priority.ts';
 import { registerSeoRoutes } from './seo.routes.ts';
 import { createSeoService } from './seo.service.ts';
 import { sendWebResponse, toWebRequest } from './site.adapter.ts';
@@ -98,7 +99,9 @@ export const DEFAULT_API_PREFIXES: readonly string[] = [
 ];
 
 const HASHED_ASSET_CACHE = 'public, max-age=31536000, immutable';
-const PUBLIC_FILE_CACHE = 'public, max-age=3600';
+// Unhashed public/ files (favicon, badges, social images) keep their names: a day, then revalidated in
+// the background for a week. Pages link the hashed copies in assets/ instead (site-assets.ts).
+const PUBLIC_FILE_CACHE = 'public, max-age=86400, stale-while-revalidate=604800';
 
 const VITE_SERVER_BUILD_ID = 'virtual:react-router/server-build';
 
@@ -243,15 +246,17 @@ const RESPONSE_HEADERS_DROPPED = new Set([
 
 /** Reads a React Router answer whole; HTML documents get their CSP and the security headers. */
 async function toRenderedPage(response: Response): Promise<RenderedPage> {
-  const body = Buffer.from(await response.arrayBuffer());
+  let body = Buffer.from(await response.arrayBuffer());
   const headers: Record<string, string> = {};
   for (const [name, value] of response.headers) {
     if (RESPONSE_HEADERS_DROPPED.has(name)) continue;
     headers[name] = name === 'content-type' && value === 'text/html' ? 'text/html; charset=utf-8' : value;
   }
   if (headers['content-type']?.startsWith('text/html')) {
+    const html = lowerModulePreloads(body.toString('utf8'));
+    body = Buffer.from(html);
     Object.assign(headers, SITE_SECURITY_HEADERS);
-    headers['content-security-policy'] = contentSecurityPolicy(body.toString('utf8'));
+    headers['content-security-policy'] = contentSecurityPolicy(html);
   }
   const cookies = response.headers.getSetCookie();
   return { status: response.status, headers, body, ...(cookies.length > 0 ? { cookies } : {}) };

@@ -4,11 +4,15 @@ import { grantConsent, readConsent } from '../../lib/consent.ts';
 import { localePath } from '../i18n/paths.ts';
 import { useLanguage, useMessages } from '../i18n/use-language.ts';
 
-/** Shown until consent is granted. Rendered after hydration only: the server never knows the choice. */
+/**
+ * Shown until consent is granted. The server never knows the choice, so it always renders the
+ * banner and CSS shows it only under `<html data-consent="unset">` (set before the first paint by
+ * CONSENT_BOOT_SCRIPT); once hydrated, the banner leaves the page for readers who have chosen.
+ */
 export function CookieBanner() {
   const t = useMessages();
   const language = useLanguage();
-  const [isVisible, setVisible] = useState(false);
+  const [isVisible, setVisible] = useState(true);
   useEffect(() => setVisible(readConsent() === 'unset'), []);
   if (!isVisible) return null;
   return (

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { localePath } from '../i18n/paths.ts';
 import { useLanguage, useMessages } from '../i18n/use-language.ts';
+import { logoHref } from '../site-assets.ts';
 import { CONTACT_EMAIL, SOCIAL_ACCOUNTS } from '../social.ts';
 import { aboutLinks } from './header.tsx';
 import { Icon } from './icons.tsx';
@@ -37,7 +38,7 @@ export function Footer() {
       <div className="container footer-grid">
         <section>
           <p className="footer-brand">
-            <img src="/logo.svg" alt="" width="32" height="32" loading="lazy" />
+            <img src={logoHref} alt="" width="32" height="32" loading="lazy" />
             {t.siteName}
           </p>
           <p className="footer-about">{t.footerAbout}</p>

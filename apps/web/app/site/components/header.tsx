@@ -8,6 +8,7 @@ import type { Language } from '../i18n/language.ts';
 import type { Messages } from '../i18n/messages.ts';
 import { localePath } from '../i18n/paths.ts';
 import { useMessages } from '../i18n/use-language.ts';
+import { logoHref } from '../site-assets.ts';
 import { Icon } from './icons.tsx';
 import { LanguageSwitcher } from './language-switcher.tsx';
 import { ThemeSwitch } from './theme-switch.tsx';
@@ -128,7 +129,7 @@ export function Header({ layout }: { layout: LayoutData }) {
     <header className="site-header" ref={headerRef}>
       <div className="container header-bar">
         <Link to={localePath(language, '/')} className="brand" aria-label={t.siteName}>
-          <img src="/logo.svg" alt="" width="36" height="36" />
+          <img src={logoHref} alt="" width="36" height="36" />
           <span className="brand-name">{t.siteName}</span>
         </Link>
         <nav className="main-nav desktop-only" aria-label={t.menu}>

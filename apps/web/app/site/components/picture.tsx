@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { ImageView } from '../data/types.ts';
+import { imageErrorHref, placeholderHref } from '../site-assets.ts';
 
 /**
  * An item's image, or (demo content has none) a placeholder tinted with the category colour.
@@ -22,7 +23,7 @@ export function Picture({
   if (!image) {
     return (
       <span className="picture-placeholder" style={{ '--accent': color } as React.CSSProperties}>
-        <img src="/placeholder.svg" alt="" width="64" height="64" loading="lazy" />
+        <img src={placeholderHref} alt="" width="64" height="64" loading="lazy" />
         {label ? <span>{label}</span> : null}
       </span>
     );
@@ -30,7 +31,7 @@ export function Picture({
   return (
     <img
       className="picture"
-      src={hasFailed ? '/image-error.svg' : image.src}
+      src={hasFailed ? imageErrorHref : image.src}
       srcSet={hasFailed ? undefined : image.srcSet}
       sizes={image.srcSet ? sizes : undefined}
       alt={image.alt}

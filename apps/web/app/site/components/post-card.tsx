@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import type { PostCardView } from '../data/types.ts';
 import { useMessages } from '../i18n/use-language.ts';
+import { chipStyle } from './chip-style.ts';
 import { Picture } from './picture.tsx';
 
 /** Image, title, author or rating, description (150 characters) and a read-more link. */
@@ -21,11 +22,7 @@ export function PostCard({ post, size = 'normal' }: { post: PostCardView; size?:
       </Link>
       <div className="post-card-body">
         {post.rating ? (
-          <Link
-            to={post.rating.href}
-            className="rating-chip"
-            style={{ '--chip': post.rating.color } as React.CSSProperties}
-          >
+          <Link to={post.rating.href} className="rating-chip" style={chipStyle(post.rating.color)}>
             {post.rating.name}
           </Link>
         ) : null}
@@ -54,7 +51,7 @@ export function TitleCard({ post }: { post: PostCardView }) {
   return (
     <article className="title-card" style={{ '--accent': post.color } as React.CSSProperties}>
       {post.rating ? (
-        <span className="rating-chip small" style={{ '--chip': post.rating.color } as React.CSSProperties}>
+        <span className="rating-chip small" style={chipStyle(post.rating.color)}>
           {post.rating.name}
         </span>
       ) : null}

@@ -4,6 +4,7 @@
 import { Link } from 'react-router';
 import type { PostView as PostViewData } from '../data/post.server.ts';
 import { useMessages } from '../i18n/use-language.ts';
+import { chipStyle } from './chip-style.ts';
 import { Comments } from './comments.tsx';
 import { Picture } from './picture.tsx';
 import { PostCard } from './post-card.tsx';
@@ -17,17 +18,13 @@ export function PostView({ post }: { post: PostViewData }) {
   return (
     <article className="post" style={{ '--accent': post.color } as React.CSSProperties}>
       {post.isPublished ? null : (
-        <p className="trial-banner" role="alert" data-testid="trial-banner">
+        <p className="preview-banner" role="alert" data-testid="trial-banner">
           {t.trialBanner}
         </p>
       )}
       <header className="post-header">
         {post.evaluation ? (
-          <Link
-            to={post.evaluation.href}
-            className="rating-chip"
-            style={{ '--chip': post.evaluation.color } as React.CSSProperties}
-          >
+          <Link to={post.evaluation.href} className="rating-chip" style={chipStyle(post.evaluation.color)}>
             {post.evaluation.name}
           </Link>
         ) : null}

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import type { StaticPageData } from '../data/pages.server.ts';
 import { useMessages } from '../i18n/use-language.ts';
+import { chipStyle } from './chip-style.ts';
 
 export function StaticPageView({ data }: { data: StaticPageData }) {
   const t = useMessages();
@@ -49,11 +50,7 @@ export function StaticPageView({ data }: { data: StaticPageData }) {
                   style={{ '--rating': rating.color } as React.CSSProperties}
                 >
                   <th scope="row">
-                    <Link
-                      to={rating.href}
-                      className="rating-chip"
-                      style={{ '--chip': rating.color } as React.CSSProperties}
-                    >
+                    <Link to={rating.href} className="rating-chip" style={chipStyle(rating.color)}>
                       {rating.name}
                     </Link>
                   </th>

@@ -27,7 +27,11 @@ export default function HomeRoute() {
         {t.siteName} - {t.tagline}
       </h1>
       {lead ? (
-        <section className="hero" aria-label={t.editorsPicks}>
+        <section className="hero" aria-labelledby="hero-title">
+          {/* Keeps the heading levels in order (h1, h2, then the cards' h3) for assistive technology. */}
+          <h2 id="hero-title" className="visually-hidden">
+            {t.editorsPicks}
+          </h2>
           <PostCard post={lead} size="large" />
           <ol className="hero-list">
             {moreSlides.map((post) => (

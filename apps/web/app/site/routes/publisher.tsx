@@ -1,4 +1,5 @@
 import { type LoaderFunctionArgs, useLoaderData } from 'react-router';
+import { chipStyle } from '../components/chip-style.ts';
 import { Paginator } from '../components/paginator.tsx';
 import { PostGrid } from '../components/post-card.tsx';
 import { loadPublisherPage } from '../data/listing.server.ts';
@@ -24,7 +25,7 @@ export default function PublisherRoute() {
           {source.description ? <p>{source.description}</p> : null}
           <p className="source-meta">
             {source.rating ? (
-              <span className="rating-chip" style={{ '--chip': source.rating.color } as React.CSSProperties}>
+              <span className="rating-chip" style={chipStyle(source.rating.color)}>
                 {source.rating.name}
               </span>
             ) : null}

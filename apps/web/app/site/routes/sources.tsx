@@ -1,4 +1,5 @@
 import { Form, Link, type LoaderFunctionArgs, useLoaderData } from 'react-router';
+import { chipStyle } from '../components/chip-style.ts';
 import { Picture } from '../components/picture.tsx';
 import { requireServices } from '../data/optional-services.server.ts';
 import { loadSourcesPage } from '../data/pages.server.ts';
@@ -47,10 +48,7 @@ export default function SourcesRoute() {
               <span className="source-name">{source.name}</span>
               <span className="source-meta">
                 {source.rating ? (
-                  <span
-                    className="rating-chip small"
-                    style={{ '--chip': source.rating.color } as React.CSSProperties}
-                  >
+                  <span className="rating-chip small" style={chipStyle(source.rating.color)}>
                     {source.rating.name}
                   </span>
                 ) : null}

@@ -1,0 +1,23 @@
+// Files the document links to, imported so they get hashed names (cached for a year, immutable)
+// instead of the one-hour lifetime of unhashed public/ files.
+import arabic400 from '@fontsource/ibm-plex-sans-arabic/files/ibm-plex-sans-arabic-arabic-400-normal.woff2?url';
+import arabic700 from '@fontsource/ibm-plex-sans-arabic/files/ibm-plex-sans-arabic-arabic-700-normal.woff2?url';
+import latin400 from '@fontsource/ibm-plex-sans-arabic/files/ibm-plex-sans-arabic-latin-400-normal.woff2?url';
+import latin700 from '@fontsource/ibm-plex-sans-arabic/files/ibm-plex-sans-arabic-latin-700-normal.woff2?url';
+import type { Language } from './i18n/language.ts';
+import imageErrorHref from './images/image-error.svg?no-inline';
+import logoHref from './images/logo.svg?no-inline';
+import placeholderHref from './images/placeholder.svg?no-inline';
+
+export { imageErrorHref, logoHref, placeholderHref };
+
+/**
+ * The font files of fonts.css. Referencing them here makes the client build emit them even though
+ * production pages inline site.css (the inlined CSS points at these same hashed files).
+ */
+export const FONT_FILES = { arabic400, arabic700, latin400, latin700 } as const;
+
+/** The one font file the first screen needs: the regular weight of the page's script. */
+export function preloadedFontOf(language: Language): string {
+  return language === 'ar' ? FONT_FILES.arabic400 : FONT_FILES.latin400;
+}
