@@ -1,11 +1,11 @@
 // The `date-range` widget: `start – end` text plus a calendar picking the start, then the end.
-import { ActionIcon, Popover, TextInput } from '@mantine/core';
+import { Popover } from '@mantine/core';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { fieldShellProps } from '../../engine/field-shell.tsx';
 import type { WidgetProps } from '../../types.ts';
 import { CalendarPicker } from '../date/calendar-picker.tsx';
 import { parseIsoDate, readDateInputs } from '../date/date-parse.ts';
-import { CalendarIcon } from '../date/date-widget.tsx';
+import { DateTextInput } from '../date/date-text-input.tsx';
 import { toPickerDate } from '../date/dates-settings.ts';
 import { useDateErrorReport } from '../date/use-date-error-report.ts';
 import {
@@ -65,31 +65,22 @@ function DateRangeControl({
       withRoles={false}
     >
       <Popover.Target>
-        <TextInput
-          {...shell}
+        <DateTextInput
+          shell={shell}
           dir={dir}
-          value={text}
+          text={text}
           placeholder={field.inputs?.placeholder ?? field.placeholder ?? `yyyy-mm-dd – yyyy-mm-dd`}
           disabled={disabled}
           readOnly={readOnly}
-          aria-invalid={error ? true : undefined}
-          autoComplete="off"
-          onChange={(event) => {
-            setText(event.currentTarget.value);
-            emit(parseRangeText(event.currentTarget.value));
+          error={error}
+          isOpen={isOpen}
+          isInteractive={isInteractive}
+          onText={(value) => {
+            setText(value);
+            emit(parseRangeText(value));
           }}
           onBlur={onBlur}
-          rightSection={
-            <ActionIcon
-              variant="subtle"
-              aria-label="Open calendar"
-              aria-expanded={isOpen}
-              disabled={!isInteractive}
-              onClick={() => setOpen((current) => !current)}
-            >
-              <CalendarIcon />
-            </ActionIcon>
-          }
+          onToggle={() => setOpen((current) => !current)}
         />
       </Popover.Target>
       <Popover.Dropdown dir={dir}>

@@ -1,31 +1,17 @@
 // The `date` widget: a text input accepting ISO dates (and times) with a pop-up calendar.
-import { ActionIcon, Popover, TextInput } from '@mantine/core';
+import { Popover } from '@mantine/core';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { fieldShellProps } from '../../engine/field-shell.tsx';
 import type { WidgetProps } from '../../types.ts';
 import { CalendarPicker } from './calendar-picker.tsx';
 import { dateErrors, normaliseDateText, parseIsoDate, readDateInputs } from './date-parse.ts';
+import { DateTextInput } from './date-text-input.tsx';
 import { toPickerDate } from './dates-settings.ts';
 import { useDateErrorReport } from './use-date-error-report.ts';
 
 export type DateValue = string | null;
 
-export function CalendarIcon(): ReactNode {
-  return (
-    <svg
-      width="16"
-      height="16"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      aria-hidden="true"
-    >
-      <rect x="3" y="5" width="18" height="16" rx="2" />
-      <path d="M16 3v4M8 3v4M3 11h18" />
-    </svg>
-  );
-}
+export { CalendarIcon } from './date-text-input.tsx';
 
 function DateControl({
   shell,
@@ -70,32 +56,23 @@ function DateControl({
       withRoles={false}
     >
       <Popover.Target>
-        <TextInput
-          {...shell}
+        <DateTextInput
+          shell={shell}
           dir={dir}
-          value={text}
+          text={text}
           placeholder={field.inputs?.placeholder ?? field.placeholder ?? 'yyyy-mm-dd'}
           disabled={disabled}
           readOnly={readOnly}
-          aria-invalid={error ? true : undefined}
+          error={error}
           inputMode="numeric"
-          autoComplete="off"
-          onChange={(event) => {
-            setText(event.currentTarget.value);
-            emit(normaliseDateText(event.currentTarget.value));
+          isOpen={isOpen}
+          isInteractive={isInteractive}
+          onText={(value) => {
+            setText(value);
+            emit(normaliseDateText(value));
           }}
           onBlur={onBlur}
-          rightSection={
-            <ActionIcon
-              variant="subtle"
-              aria-label="Open calendar"
-              aria-expanded={isOpen}
-              disabled={!isInteractive}
-              onClick={() => setOpen((current) => !current)}
-            >
-              <CalendarIcon />
-            </ActionIcon>
-          }
+          onToggle={() => setOpen((current) => !current)}
         />
       </Popover.Target>
       <Popover.Dropdown dir={dir}>
