@@ -1,7 +1,7 @@
 // The typed-date input shared by the date and date-range widgets: free text (ISO accepted) with
 // a button that opens the calendar popover. The widgets own parsing and the popover's content.
-import { ActionIcon, TextInput } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { ActionIcon, Popover, TextInput } from '@mantine/core';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import type { fieldShellProps } from '../../engine/field-shell.tsx';
 
 export function CalendarIcon(): ReactNode {
@@ -21,7 +21,7 @@ export function CalendarIcon(): ReactNode {
   );
 }
 
-export function DateTextInput(props: {
+type DateTextInputProps = {
   shell: ReturnType<typeof fieldShellProps>;
   dir: 'rtl' | 'ltr';
   text: string;
@@ -35,7 +35,9 @@ export function DateTextInput(props: {
   onText(text: string): void;
   onBlur(): void;
   onToggle(): void;
-}): ReactNode {
+};
+
+export function DateTextInput(props: DateTextInputProps): ReactNode {
   return (
     <TextInput
       {...props.shell}
@@ -61,5 +63,52 @@ export function DateTextInput(props: {
         </ActionIcon>
       }
     />
+  );
+}
+
+/**
+ * The text a reader types mirrors the value: a value set from outside (reset, patch) replaces
+ * the typed text, but our own echo of what was typed does not (it would undo half-typed input).
+ */
+export function useTypedValue<V>(
+  value: V,
+  format: (value: V) => string,
+  isSame: (left: V, right: V) => boolean,
+  onChange: (value: V) => void,
+) {
+  const [text, setText] = useState(format(value));
+  const lastEmitted = useRef(value);
+  useEffect(() => {
+    if (!isSame(value, lastEmitted.current)) {
+      lastEmitted.current = value;
+      setText(format(value));
+    }
+  }, [value, format, isSame]);
+  const emit = (next: V) => {
+    lastEmitted.current = next;
+    onChange(next);
+  };
+  return { text, setText, emit };
+}
+
+/** The typed input with the calendar popover below it; `children` is the calendar. */
+export function DatePopover(
+  props: Omit<DateTextInputProps, 'onToggle'> & { setOpen(open: boolean): void; children: ReactNode },
+): ReactNode {
+  const { setOpen, children, ...input } = props;
+  return (
+    <Popover
+      opened={props.isOpen && props.isInteractive}
+      onChange={setOpen}
+      position="bottom-start"
+      trapFocus={false}
+      // The target keeps the field id the label points to; Popover would replace it with its own.
+      withRoles={false}
+    >
+      <Popover.Target>
+        <DateTextInput {...input} onToggle={() => setOpen(!props.isOpen)} />
+      </Popover.Target>
+      <Popover.Dropdown dir={props.dir}>{children}</Popover.Dropdown>
+    </Popover>
   );
 }
