@@ -124,39 +124,18 @@ describe('count/read', () => {
 });
 
 describe('contract (the contact form)', () => {
+  const postContact = (body: Record<string, unknown>) =>
+    call(t.app, 'POST', '/api/contract', body, 'anonymous');
+
   it('stores a valid message from an anonymous visitor, refuses an invalid one, then rate-limits', async () => {
-    const ok = await call(
-      t.app,
-      'POST',
-      '/api/contract',
-      { name: 'سارة', email: 'sara@example.org', subject: 'لدي معلومة' },
-      'anonymous',
-    );
+    const ok = await postContact({ name: 'سارة', email: 'sara@example.org', subject: 'لدي معلومة' });
     expect(ok.status).toBe(200);
-    const bad = await call(
-      t.app,
-      'POST',
-      '/api/contract',
-      { name: 'x', email: 'nope', subject: '' },
-      'anonymous',
-    );
+    const bad = await postContact({ name: 'x', email: 'nope', subject: '' });
     expect(bad.status).toBe(400);
     expect(Object.keys(bad.body.details as object)).toEqual(expect.arrayContaining(['email', 'subject']));
-    const extra = await call(
-      t.app,
-      'POST',
-      '/api/contract',
-      { name: 'x', email: 'a@example.org', subject: 'y', role: 'admin' },
-      'anonymous',
-    );
+    const extra = await postContact({ name: 'x', email: 'a@example.org', subject: 'y', role: 'admin' });
     expect(extra.status).toBe(200);
-    const limited = await call(
-      t.app,
-      'POST',
-      '/api/contract',
-      { name: 'x', email: 'a@example.org', subject: 'y' },
-      'anonymous',
-    );
+    const limited = await postContact({ name: 'x', email: 'a@example.org', subject: 'y' });
     expect(limited.status).toBe(429);
     expect(limited.body.code).toBe('RATE_LIMITED');
     const stored = await call(t.app, 'GET', '/api/contact');

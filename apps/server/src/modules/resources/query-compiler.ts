@@ -16,7 +16,7 @@ interface CompileContext {
 }
 
 /** JSON fields are filterable with {exists} only; the compiler refuses other forms on them. */
-export function isFilterable(spec: FieldSpec): boolean {
+function isFilterable(spec: FieldSpec): boolean {
   return spec.filterable ?? true;
 }
 
@@ -155,7 +155,7 @@ const INTEGER = /^-?\d+$/;
 const NUMBER = /^-?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i;
 
 /** Parses a filter value by its field's type; a malformed value is a 400 naming the key. */
-export function typedValue(spec: FieldSpec, key: string, raw: string): unknown {
+function typedValue(spec: FieldSpec, key: string, raw: string): unknown {
   switch (spec.kind) {
     case 'integer':
       if (!INTEGER.test(raw)) throw invalidQuery(key, `'${raw}' is not a whole number`);
