@@ -5,9 +5,11 @@
 //   the same database with SITE_CACHE=false), and the same HTML as a precompressed static file
 //   served by the same process (@fastify/static, preCompressed);
 // then each page's gzipped HTML and JavaScript bytes, and Lighthouse (mobile, system Chromium)
-// scores. Passes when warm-cache throughput is at least half the static file's. Writes
+// scores over several runs (the median run and the worst score of each category). Passes when
+// warm-cache throughput is at least half the static file's and each page's median Lighthouse run
+// meets the targets (performance, accessibility, best practices ≥ 95; SEO 100). Writes
 // bench/results/site.json.
-//   npm run bench -- site [--duration 10] [--connections 10] [--no-lighthouse]
+//   npm run bench -- site [--duration 10] [--connections 10] [--lighthouse-runs 3] [--no-lighthouse]
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
@@ -48,12 +50,28 @@ const { values } = parseArgs({
     duration: { type: 'string', default: '10' },
     connections: { type: 'string', default: '10' },
     'no-lighthouse': { type: 'boolean', default: false },
+    'lighthouse-runs': { type: 'string', default: '3' },
   },
 });
 const DURATION_S = Number(values.duration);
 const CONNECTIONS = Number(values.connections);
 const ACCEPT = { 'accept-encoding': 'gzip, br' };
 const CLIENT_DIR = join(DEFAULT_WEB_ROOT, 'build', 'client');
+const LIGHTHOUSE_RUNS = Math.max(1, Number(values['lighthouse-runs']));
+/** Issue 6: mobile Lighthouse scores each page must reach (in its median run). */
+const LIGHTHOUSE_TARGETS = { performance: 95, accessibility: 95, 'best-practices': 95, seo: 100 };
+
+/** The run with the median performance score, as Lighthouse's own docs advise for noisy scores. */
+function medianRun(runs: LighthouseReport[]): LighthouseReport {
+  const sorted = [...runs].sort((a, b) => (a.scores.performance ?? 0) - (b.scores.performance ?? 0));
+  return sorted[Math.floor((sorted.length - 1) / 2)]!;
+}
+
+function meetsLighthouseTargets(scores: LighthouseReport['scores']): boolean {
+  return Object.entries(LIGHTHOUSE_TARGETS).every(
+    ([category, target]) => (scores[category as keyof typeof scores] ?? 0) >= target,
+  );
+}
 
 /** A port free right now, so PUBLIC_URL (canonical and sitemap links) names the real address. */
 async function freePort(): Promise<number> {
@@ -109,19 +127,39 @@ async function measure(url: string): Promise<Measured> {
   };
 }
 
-/** The JavaScript a page loads: its module scripts, modulepreloads and inline module imports. */
+/** Module specifiers a script imports statically (`import … from "x"`, `import "x"`), and with
+ * `dynamic`, also through `import("x")`: inline scripts import the client entry that way, while in
+ * built modules it marks a chunk loaded later, on demand. */
+function importsOf(code: string, dynamic: boolean): string[] {
+  const pattern = dynamic
+    ? /\bimport\s*(?:[\w*{}\s,$]*?from\s*)?\(?\s*["']([^"']+\.js)["']/g
+    : /\bimport\s*(?:[\w*{}\s,$]*?from\s*)?["']([^"']+\.js)["']/g;
+  return [...code.matchAll(pattern)].map((m) => m[1]!);
+}
+
+/**
+ * The JavaScript a page runs: its external scripts and the modules its inline scripts import (also
+ * the deferred hydration modules, kept as inert text until the page has loaded), with every module
+ * those import in turn. Counted whether fetched at once or after the load, since a reader pays for both.
+ */
 function scriptsOf(html: string): string[] {
   const found = new Set<string>();
-  for (const m of html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"/g)) found.add(m[1]!);
-  for (const m of html.matchAll(
-    /<link\b[^>]*\brel="modulepreload"[^>]*\bhref="([^"]+)"|<link\b[^>]*\bhref="([^"]+)"[^>]*\brel="modulepreload"/g,
-  )) {
-    found.add((m[1] ?? m[2])!);
-  }
+  const queue: string[] = [];
+  const add = (path: string) => {
+    if (!path.startsWith('/') || found.has(path)) return;
+    found.add(path);
+    queue.push(path);
+  };
+  for (const m of html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"/g)) add(m[1]!);
   for (const m of html.matchAll(/<script\b(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)) {
-    for (const i of m[1]!.matchAll(/import\s*(?:[^"'()]*?from\s*)?\(?\s*"(\/[^"]+\.js)"/g)) found.add(i[1]!);
+    for (const path of importsOf(m[1]!, true)) add(path);
   }
-  return [...found].filter((src) => src.startsWith('/'));
+  while (queue.length > 0) {
+    const path = queue.shift()!;
+    const code = readFileSync(join(CLIENT_DIR, path.split('?')[0]!), 'utf8');
+    for (const specifier of importsOf(code, false)) add(new URL(specifier, `http://x${path}`).pathname);
+  }
+  return [...found];
 }
 
 function pageBytes(html: string) {
@@ -187,6 +225,7 @@ try {
     pages: {},
   };
   let isPassing = true;
+  let isLighthouseOk = true;
   for (const [name, path] of Object.entries(pages)) {
     // The HTML the cache holds is the HTML the static file serves.
     const first = await fetch(`${cached.origin}${path}`);
@@ -219,21 +258,42 @@ try {
   report.pass = isPassing;
 
   if (!values['no-lighthouse']) {
-    const lighthouse: Record<string, LighthouseReport> = {};
+    const lighthouse: Record<string, unknown> = {};
     for (const [name, path] of Object.entries(pages)) {
-      console.log(`lighthouse ${name}…`);
-      lighthouse[name] = await runLighthouse(`${cached.origin}${path}`);
+      const runs: LighthouseReport[] = [];
+      for (let run = 1; run <= LIGHTHOUSE_RUNS; run++) {
+        console.log(`lighthouse ${name} ${run}/${LIGHTHOUSE_RUNS}…`);
+        runs.push(await runLighthouse(`${cached.origin}${path}`));
+      }
+      const median = medianRun(runs);
+      const isPageOk = meetsLighthouseTargets(median.scores);
+      isLighthouseOk &&= isPageOk;
+      lighthouse[name] = {
+        median,
+        meetsTargets: isPageOk,
+        performanceOfEachRun: runs.map((r) => r.scores.performance),
+        worst: Object.fromEntries(
+          Object.keys(median.scores).map((c) => [
+            c,
+            Math.min(...runs.map((r) => r.scores[c as keyof LighthouseReport['scores']] ?? 0)),
+          ]),
+        ),
+      };
     }
-    report.lighthouse = lighthouse;
+    report.lighthouse = { targets: LIGHTHOUSE_TARGETS, runsPerPage: LIGHTHOUSE_RUNS, pages: lighthouse };
+    report.lighthousePass = isLighthouseOk;
   }
 
   printSummary(report);
   mkdirSync(new URL('./results/', import.meta.url), { recursive: true });
   writeFileSync(new URL('./results/site.json', import.meta.url), `${JSON.stringify(report, null, 2)}\n`);
+  const lighthouseVerdict =
+    report.lighthousePass === undefined ? 'not run' : report.lighthousePass ? 'PASS' : 'FAIL';
   console.log(
-    `\nwritten to bench/results/site.json — ${isPassing ? 'PASS' : 'FAIL'}: warm cache ≥ ½ static file`,
+    `\nwritten to bench/results/site.json — ${isPassing ? 'PASS' : 'FAIL'}: warm cache ≥ ½ static file; ` +
+      `Lighthouse targets: ${lighthouseVerdict}`,
   );
-  process.exitCode = isPassing ? 0 : 1;
+  process.exitCode = isPassing && report.lighthousePass !== false ? 0 : 1;
 } finally {
   for (const app of apps) await app.close();
   await database.close();
@@ -262,5 +322,13 @@ function printSummary(report: Record<string, unknown>): void {
       `${name}: warm/static = ${page.warmOverStatic} (${page.warmAtLeastHalfOfStatic ? 'pass' : 'FAIL'}); bytes ${JSON.stringify(page.bytes)}`,
     );
   }
-  if (report.lighthouse) console.log(JSON.stringify(report.lighthouse, null, 2));
+  const lighthouse = report.lighthouse as
+    | { pages: Record<string, { median: LighthouseReport; worst: unknown; performanceOfEachRun: unknown }> }
+    | undefined;
+  for (const [name, page] of Object.entries(lighthouse?.pages ?? {})) {
+    console.log(
+      `lighthouse ${name}: median ${JSON.stringify(page.median.scores)}, worst ${JSON.stringify(page.worst)}, ` +
+        `performance per run ${JSON.stringify(page.performanceOfEachRun)}, metrics ${JSON.stringify(page.median.metrics)}`,
+    );
+  }
 }

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import {
   isRouteErrorResponse,
   Links,
@@ -53,7 +53,13 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
+/** Set on <html> once React has hydrated: controls that need React wait for it (site.css), and so do browser tests. */
+const HYDRATED_ATTRIBUTE = 'data-hydrated';
+
 export default function App() {
+  useEffect(() => {
+    document.documentElement.setAttribute(HYDRATED_ATTRIBUTE, '');
+  }, []);
   return <Outlet />;
 }
 

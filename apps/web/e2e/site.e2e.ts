@@ -67,13 +67,9 @@ afterEach(async () => {
   expect(foreignRequests).toEqual([]);
 });
 
-/** Waits until React has hydrated (client navigation works only after it). */
+/** Waits until React has hydrated (client navigation works only after it; root.tsx marks <html>). */
 async function hydrated(): Promise<void> {
-  await page.waitForFunction(() =>
-    Boolean((window as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules),
-  );
-  await page.waitForLoadState('load');
-  await page.waitForTimeout(150);
+  await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
 }
 
 async function screenshots(path: string, name: string): Promise<void> {
@@ -251,6 +247,32 @@ describe('the public site in Chromium', () => {
     expect(reads).toHaveLength(1);
   });
 
+  it('loads the page JavaScript only once the page has loaded, then hydrates', async () => {
+    await page.goto(`${baseUrl}/factcheck/2611190301`);
+    await hydrated();
+    const timing = await page.evaluate(() => ({
+      loadStart: performance.getEntriesByType('navigation')[0]!.toJSON().loadEventStart as number,
+      scripts: performance
+        .getEntriesByType('resource')
+        .filter((entry) => entry.name.endsWith('.js'))
+        .map((entry) => entry.startTime),
+    }));
+    expect(timing.scripts.length).toBeGreaterThan(3);
+    for (const start of timing.scripts) expect(start).toBeGreaterThanOrEqual(timing.loadStart);
+  });
+
+  it('takes cookie consent before the JavaScript has loaded', async () => {
+    await context.route('**/assets/*.js', (route) => route.abort());
+    await page.goto(`${baseUrl}/en`);
+    const banner = page.getByTestId('cookie-banner');
+    await banner.getByRole('button', { name: 'Accept' }).click();
+    await expect.poll(() => banner.isVisible()).toBe(false);
+    expect(await page.evaluate(() => localStorage.getItem('cookie_consent'))).toBe('granted');
+    expect(await page.evaluate(() => document.documentElement.hasAttribute('data-hydrated'))).toBe(false);
+    await page.reload();
+    expect(await banner.isVisible()).toBe(false);
+  });
+
   it('asks for cookie consent, then records page views; the stored theme applies before paint', async () => {
     await page.addInitScript(() => localStorage.setItem('theme', 'dark'));
     await page.goto(`${baseUrl}/en`);
@@ -260,7 +282,7 @@ describe('the public site in Chromium', () => {
       page.evaluate(() => (window as { __tabayyunPageViews?: unknown[] }).__tabayyunPageViews?.length ?? 0);
     expect(await views()).toBe(0);
     await page.getByTestId('cookie-banner').getByRole('button', { name: 'Accept' }).click();
-    expect(await page.getByTestId('cookie-banner').count()).toBe(0);
+    await expect.poll(() => page.getByTestId('cookie-banner').count()).toBe(0);
     await page.locator('.main-nav a[href="/en/sources"]').click();
     await page.waitForURL(`${baseUrl}/en/sources`);
     await expect.poll(views).toBe(1);

@@ -1,6 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { trackPageView } from './analytics.ts';
-import { grantConsent } from './consent.ts';
 import { applyTheme, parseTheme } from './theme.ts';
 
 describe('trackPageView', () => {
@@ -15,7 +14,7 @@ describe('trackPageView', () => {
   });
 
   it('records views after consent, except under /panel', () => {
-    grantConsent();
+    localStorage.setItem('cookie_consent', 'granted');
     expect(trackPageView('/en/sources', 5)).toBe(true);
     expect(trackPageView('/panel/dashboard')).toBe(false);
     expect(trackPageView('/panel')).toBe(false);

@@ -13,23 +13,21 @@ export function readConsent(): ConsentState {
   }
 }
 
-/**
- * Runs before the first paint (inline in the document head, like the theme script): marks <html>
- * with `data-consent`, so the server-rendered banner shows at once to readers who have not chosen
- * yet and never flashes for the others. Without JavaScript there is no attribute and no banner
- * (nothing to consent to: analytics and comments need JavaScript). Tiny and free of imports.
- */
-export const CONSENT_BOOT_SCRIPT = `try{document.documentElement.setAttribute('data-consent',localStorage.getItem('${CONSENT_STORAGE_KEY}')==='granted'?'granted':'unset')}catch(e){document.documentElement.setAttribute('data-consent','unset')}`;
+/** Marks the control that grants consent (the banner's button); the boot script handles its clicks. */
+export const CONSENT_ACCEPT_ATTRIBUTE = 'data-consent-accept';
 
-export function grantConsent(): void {
-  document.documentElement.setAttribute('data-consent', 'granted');
-  try {
-    localStorage.setItem(CONSENT_STORAGE_KEY, 'granted');
-  } catch {
-    // Private mode without storage: consent lasts for this page only.
-  }
-  window.dispatchEvent(new CustomEvent(CONSENT_EVENT));
-}
+/**
+ * Runs before the first paint, inline in the document head like the theme script, so consent works
+ * from the first paint, long before React hydrates (hydration waits for the page to load, ADR 010):
+ * - marks <html> with `data-consent` (`unset` or `granted`): CSS shows the server-rendered banner
+ *   only under `unset`, so it shows at once to readers who have not chosen and never flashes for
+ *   the others;
+ * - a click on any `[data-consent-accept]` grants consent: it is stored, the attribute flips (CSS
+ *   hides the banner at once) and CONSENT_EVENT tells analytics, comments and the banner.
+ * Without JavaScript there is no attribute and no banner (nothing to consent to: analytics and
+ * comments need JavaScript). Tiny and free of imports.
+ */
+export const CONSENT_BOOT_SCRIPT = `(function(d,k){var r=d.documentElement;function mark(v){r.setAttribute('data-consent',v)}try{mark(localStorage.getItem(k)==='granted'?'granted':'unset')}catch(e){mark('unset')}d.addEventListener('click',function(e){var t=e.target;if(!t||!t.closest||!t.closest('[${CONSENT_ACCEPT_ATTRIBUTE}]'))return;mark('granted');try{localStorage.setItem(k,'granted')}catch(e){}window.dispatchEvent(new CustomEvent('${CONSENT_EVENT}'))})})(document,'${CONSENT_STORAGE_KEY}')`;
 
 export function hasConsent(): boolean {
   return readConsent() === 'granted';

@@ -20,10 +20,10 @@ import type { ViteDevServer } from 'vite';
 import type { ResourceService } from '../resources/resources.service.ts';
 import { createAssetCompressor } from './asset-compression.ts';
 import { contentSecurityPolicy, SITE_SECURITY_HEADERS } from './content-security.ts';
+import { deferHydration } from './deferred-hydration.ts';
 import { createPageCache, type PageCache, type RenderedPage } from './page-cache.ts';
 import { createPageDelivery, isCacheableRequest, isPreviewRequest } from './page-delivery.ts';
 import { PRIVATE_NO_STORE } from './page-response.ts';
-import { lowerModulePreloads } from './script-priority.ts';
 import { registerSeoRoutes } from './seo.routes.ts';
 import { createSeoService } from './seo.service.ts';
 import { sendWebResponse, toWebRequest } from './site.adapter.ts';
@@ -253,7 +253,7 @@ async function toRenderedPage(response: Response): Promise<RenderedPage> {
     headers[name] = name === 'content-type' && value === 'text/html' ? 'text/html; charset=utf-8' : value;
   }
   if (headers['content-type']?.startsWith('text/html')) {
-    const html = lowerModulePreloads(body.toString('utf8'));
+    const html = deferHydration(body.toString('utf8'));
     body = Buffer.from(html);
     Object.assign(headers, SITE_SECURITY_HEADERS);
     headers['content-security-policy'] = contentSecurityPolicy(html);

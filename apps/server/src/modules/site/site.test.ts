@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inlineScriptHashes } from './content-security.ts';
 import { DEFAULT_WEB_ROOT, sitePlugin } from './site.plugin.ts';
 import { ensureWebBuild, WEB_BUILD_TIMEOUT_MS } from './web-build.ts';
 
@@ -44,6 +45,17 @@ describe('site plugin with the production build', () => {
     expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(res.body).toMatch(/^<!DOCTYPE html><html lang="ar" dir="rtl"/);
     expect(res.body).toContain('تبيَّن');
+  });
+
+  it('sends the page with its hydration deferred, and a CSP that admits the deferred modules', async () => {
+    const res = await app.inject({ url: '/en' });
+    expect(res.body).not.toContain('modulepreload');
+    expect(res.body).not.toContain('type="module"');
+    const deferred =
+      /<script type="text\/x-deferred-module" id="hydration-modules">([\s\S]*?)<\/script>/.exec(res.body);
+    expect(deferred?.[1]).toMatch(/import\("\/assets\/entry\.client-[\w-]+\.js"\)/);
+    const [moduleHash] = inlineScriptHashes(`<script type="module">${deferred![1]}</script>`);
+    expect(res.headers['content-security-policy']).toContain(moduleHash);
   });
 
   it('renders English and Turkish left to right under their prefix', async () => {
