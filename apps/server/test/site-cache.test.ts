@@ -182,10 +182,8 @@ describe('page cache', () => {
   it('serves built JavaScript compressed, with its immutable caching', async () => {
     await state().assetsReady;
     const html = (await get('/')).body;
-    const script = /<script[^>]+src="(\/assets\/[^"]+\.js)"|<link[^>]+href="(\/assets\/[^"]+\.js)"/.exec(
-      html,
-    );
-    const src = script?.[1] ?? script?.[2];
+    // The client entry, imported by the page's deferred module script (ADR 010).
+    const src = /import\("(\/assets\/[^"]+\.js)"\)/.exec(html)?.[1];
     expect(src).toBeDefined();
     const res = await get(src!, { 'accept-encoding': 'br' });
     expect(res.statusCode).toBe(200);
