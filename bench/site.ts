@@ -127,14 +127,15 @@ async function measure(url: string): Promise<Measured> {
   };
 }
 
-/** Module specifiers a script imports statically (`import … from "x"`, `import "x"`), and with
+/**
+ * Module specifiers a script imports statically (`import … from "x"`, `import "x"`), and with
  * `dynamic`, also through `import("x")`: inline scripts import the client entry that way, while in
- * built modules it marks a chunk loaded later, on demand. */
+ * built modules it marks a chunk loaded later, on demand.
+ */
 function importsOf(code: string, dynamic: boolean): string[] {
-  const pattern = dynamic
-    ? /\bimport\s*(?:[\w*{}\s,$]*?from\s*)?\(?\s*["']([^"']+\.js)["']/g
-    : /\bimport\s*(?:[\w*{}\s,$]*?from\s*)?["']([^"']+\.js)["']/g;
-  return [...code.matchAll(pattern)].map((m) => m[1]!);
+  return [...code.matchAll(/\bimport\s*(?:[\w*{}\s,$]*?from\s*)?(\()?\s*["']([^"']+\.js)["']/g)]
+    .filter((m) => dynamic || m[1] === undefined)
+    .map((m) => m[2]!);
 }
 
 /**

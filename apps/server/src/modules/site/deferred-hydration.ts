@@ -26,13 +26,11 @@ export const HYDRATION_LOADER = `(function(){var d=document,w=window,started=fal
  * it hydrates as React Router built it.
  */
 export function deferHydration(html: string): string {
-  if (!ROUTE_MODULES_SCRIPT.test(html)) return html;
-  return html
-    .replace(MODULE_PRELOAD, '')
-    .replace(
-      ROUTE_MODULES_SCRIPT,
-      (_script, modules: string) =>
-        `<script type="${INERT_TYPE}" id="${HYDRATION_SOURCE_ID}">${modules}</script>` +
-        `<script>${HYDRATION_LOADER}</script>`,
-    );
+  const deferred = html.replace(
+    ROUTE_MODULES_SCRIPT,
+    (_script, modules: string) =>
+      `<script type="${INERT_TYPE}" id="${HYDRATION_SOURCE_ID}">${modules}</script>` +
+      `<script>${HYDRATION_LOADER}</script>`,
+  );
+  return deferred === html ? html : deferred.replace(MODULE_PRELOAD, '');
 }

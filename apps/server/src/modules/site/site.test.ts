@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inlineScriptHashes } from './content-security.ts';
+import { HYDRATION_SOURCE_ID } from './deferred-hydration.ts';
 import { DEFAULT_WEB_ROOT, sitePlugin } from './site.plugin.ts';
 import { ensureWebBuild, WEB_BUILD_TIMEOUT_MS } from './web-build.ts';
 
@@ -51,8 +52,9 @@ describe('site plugin with the production build', () => {
     const res = await app.inject({ url: '/en' });
     expect(res.body).not.toContain('modulepreload');
     expect(res.body).not.toContain('type="module"');
-    const deferred =
-      /<script type="text\/x-deferred-module" id="hydration-modules">([\s\S]*?)<\/script>/.exec(res.body);
+    const deferred = new RegExp(
+      `<script type="text/x-deferred-module" id="${HYDRATION_SOURCE_ID}">([\\s\\S]*?)</script>`,
+    ).exec(res.body);
     expect(deferred?.[1]).toMatch(/import\("\/assets\/entry\.client-[\w-]+\.js"\)/);
     const [moduleHash] = inlineScriptHashes(`<script type="module">${deferred![1]}</script>`);
     expect(res.headers['content-security-policy']).toContain(moduleHash);
