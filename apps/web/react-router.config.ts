@@ -4,6 +4,7 @@ import type { Config } from '@react-router/dev/config';
 // (clientLoader + HydrateFallback), so SSR stays on for the whole app.
 export default {
   appDirectory: 'app',
-  buildDirectory: 'build',
+  // WEB_BUILD_DIR: a separate build per parallel test run (the server reads the same variable).
+  buildDirectory: process.env.WEB_BUILD_DIR || 'build',
   ssr: true,
 } satisfies Config;

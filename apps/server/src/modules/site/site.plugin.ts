@@ -108,8 +108,10 @@ const VITE_SERVER_BUILD_ID = 'virtual:react-router/server-build';
 export async function sitePlugin(app: FastifyInstance, opts: SitePluginOptions): Promise<void> {
   const webRoot = opts.webRoot ?? DEFAULT_WEB_ROOT;
   const apiPrefixes = opts.apiPrefixes ?? DEFAULT_API_PREFIXES;
-  const clientDir = join(webRoot, 'build', 'client');
-  const serverBuildFile = join(webRoot, 'build', 'server', 'index.js');
+  // WEB_BUILD_DIR lets parallel test runs each build and serve their own copy (default `build`).
+  const buildDir = join(webRoot, process.env.WEB_BUILD_DIR || 'build');
+  const clientDir = join(buildDir, 'client');
+  const serverBuildFile = join(buildDir, 'server', 'index.js');
   const hasBuild = existsSync(serverBuildFile) && existsSync(clientDir);
 
   // React Router reads request bodies itself (route actions): leave the stream unparsed here.

@@ -48,7 +48,7 @@ function newestMtime(paths: string[]): number {
 
 /** Builds apps/web when its build is missing or older than its sources (a stale build would pass). */
 export function ensureWebBuild(): void {
-  const serverBuild = join(WEB_ROOT, 'build', 'server', 'index.js');
+  const serverBuild = join(WEB_ROOT, process.env.WEB_BUILD_DIR || 'build', 'server', 'index.js');
   const sources = ['app', 'public', 'react-router.config.ts', 'vite.config.ts'].map((entry) =>
     join(WEB_ROOT, entry),
   );
