@@ -46,10 +46,16 @@ export const recordId = z.string().trim().min(1).max(64);
 /** A reference to another record by id. */
 export const idRef = z.string().trim().min(1).max(64).nullable().optional();
 
-/** A list of ids or names (tags, topics, countries, media sources): no blanks, no duplicates kept. */
+const listItem = z.string().trim().min(1).max(200);
+
+/**
+ * A list of ids or names (tags, topics, countries, media sources): no blanks, no duplicates kept.
+ * A single value is a one-item list (`"topic": "health"` is `["health"]`), as clients often send it.
+ */
 export const stringList = z
-  .array(z.string().trim().min(1).max(200))
-  .max(500)
+  .union([z.array(listItem).max(500), listItem.transform((value) => [value])], {
+    error: 'Expected a list of text values (or one text value)',
+  })
   .transform((values) => [...new Set(values)]);
 
 /** A date as JSON sends it (ISO string or epoch milliseconds) or a Date; output is a Date. */

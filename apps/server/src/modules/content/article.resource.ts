@@ -1,8 +1,8 @@
-// Articles share the fact-check's publication rules; the slug comes from the creation date
-// when the editor leaves it empty.
+// Articles share the fact-check's publication rules; the slug comes from the creation time as
+// YYMMDDHHmm (spec §4, like fact-checks) when the editor leaves it empty.
 import { article } from '@tabayyun/db';
 import { articleInput } from '@tabayyun/schemas';
-import { articleSlug } from '@tabayyun/text';
+import { factcheckSlug } from '@tabayyun/text';
 import { fieldSpecs } from '../resources/field-specs.ts';
 import type { ResourceDefinition } from '../resources/resource-types.ts';
 import { creationTime, publishedAtFor, searchText, uniqueSlug } from './derive-helpers.ts';
@@ -31,7 +31,7 @@ export const articleResource: ResourceDefinition = {
     const slugBase =
       typeof input.slug === 'string' && input.slug.trim()
         ? input.slug.trim()
-        : ((ctx.existing?.slug as string | undefined) ?? articleSlug(creationTime(input, ctx)));
+        : ((ctx.existing?.slug as string | undefined) ?? factcheckSlug(creationTime(input, ctx)));
     return {
       slug: await uniqueSlug(
         ctx.db,

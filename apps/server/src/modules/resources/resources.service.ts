@@ -233,6 +233,19 @@ export function createResourceService(deps: ResourceServiceDeps) {
     }
   }
 
+  /** Fields a client may write and read back (not server-owned, not internal) missing from `doc`. */
+  const absentWritableFields = (def: ResourceDefinition, doc: Record<string, unknown>) =>
+    Object.entries(def.fields)
+      .filter(
+        ([name, spec]) =>
+          name !== '_id' &&
+          !name.includes('.') &&
+          spec.output !== false &&
+          !def.readOnly.includes(name) &&
+          doc[name] === undefined,
+      )
+      .map(([name]) => name);
+
   /** Turns ISO strings of date fields into Dates for the driver. */
   function toRow(def: ResourceDefinition, doc: Record<string, unknown>): Record<string, unknown> {
     const row: Record<string, unknown> = {};
@@ -266,8 +279,13 @@ export function createResourceService(deps: ResourceServiceDeps) {
         preserveTimestamps: options.preserveTimestamps === true,
       };
       const derived = def.derive ? await def.derive(input, ctx) : {};
-      const doc = { ...input, ...derived };
+      const doc: Record<string, unknown> = { ...input, ...derived };
       if (existing) {
+        // PUT replaces and PATCH works on the whole document: a writable field the result does
+        // not carry was left out or removed, so it takes its column default or null.
+        for (const name of absentWritableFields(def, doc)) {
+          doc[name] = def.fields[name]!.column.hasDefault ? sql`default` : null;
+        }
         doc._id = existing._id;
         doc.createdAt = existing.createdAt;
         if (!options.preserveTimestamps) doc.updatedAt = now;
