@@ -27,6 +27,7 @@ import { createAccessGuard } from './plugins/access.ts';
 import { type ActorResolver, registerActor } from './plugins/actor.ts';
 import { defaultRules } from './plugins/default-rules.ts';
 import { registerErrorHandling, registerJsonNotFound } from './plugins/error-handler.ts';
+import { registerStorableInput } from './plugins/storable-input.ts';
 
 export interface AppDeps {
   config: Config;
@@ -89,6 +90,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('services', services);
 
   registerErrorHandling(app);
+  registerStorableInput(app);
   registerActor(app, deps.resolveActor);
   // The public site sets its own strict CSP (issue 6); the API answers JSON only.
   await app.register(helmet, { contentSecurityPolicy: false, crossOriginEmbedderPolicy: false });

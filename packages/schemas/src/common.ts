@@ -61,7 +61,14 @@ export const stringList = z
 /** A date as JSON sends it (ISO string or epoch milliseconds) or a Date; output is a Date. */
 export const dateInput = z
   .union([z.iso.datetime({ offset: true }), z.iso.date(), z.int(), z.date()])
-  .pipe(z.coerce.date());
+  .pipe(z.coerce.date())
+  // The database keeps years 1 to 9999; anything else is a typo or a bad conversion.
+  .refine((d) => d.getUTCFullYear() >= 1 && d.getUTCFullYear() <= 9999, {
+    error: 'A date between the years 1 and 9999',
+  });
+
+/** A whole number that fits a PostgreSQL `integer` column. */
+export const int32 = z.int32({ error: 'A whole number between -2147483648 and 2147483647' });
 export const optionalDate = dateInput.nullable().optional();
 
 /** An e-mail address, or empty / null for none. */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   fileList,
   idRef,
+  int32,
   optionalDate,
   optionalText,
   recordId,
@@ -18,7 +19,7 @@ export const mediaSourceInput = z.strictObject({
   category: idRef,
   link: optionalText(2000),
   score: z.number().finite().nullable().optional(),
-  falseClaims: z.int().nonnegative().default(0),
+  falseClaims: int32.nonnegative().default(0),
   levelOfCredibility: optionalText(200),
   description: optionalText(10_000),
 });
@@ -46,8 +47,8 @@ export const scrapingReportInput = z.strictObject({
   mediaSourceRun: idRef,
   status: scrapingReportStatus,
   date: optionalDate,
-  itemsFound: z.int().nonnegative().default(0),
-  itemsAdded: z.int().nonnegative().default(0),
+  itemsFound: int32.nonnegative().default(0),
+  itemsAdded: int32.nonnegative().default(0),
   message: optionalText(10_000),
   details: z.unknown().optional(),
 });

@@ -32,7 +32,19 @@ const BY_STATUS: Record<number, ErrorCode> = {
   503: 'SERVICE_UNAVAILABLE',
 };
 
-export function toAppError(err: unknown): AppError {
+/**
+ * A value the database refused as data (SQLSTATE class 22: out of range, malformed, bad encoding)
+ * or as too large for an index (54000). Input checks catch these first; this is the safety net
+ * that keeps a caller's bad value a 400: a filter's on reads, a field's on writes.
+ */
+function unstorableValue(db: DbError, method: string | undefined): AppError | undefined {
+  if (!db.code?.startsWith('22') && db.code !== '54000') return undefined;
+  return method === 'GET' || method === 'HEAD'
+    ? new AppError('INVALID_QUERY', 'A filter value cannot be compared with its field', { sqlState: db.code })
+    : new AppError('VALIDATION_FAILED', 'A value cannot be stored in its field', { sqlState: db.code });
+}
+
+export function toAppError(err: unknown, method?: string): AppError {
   if (err instanceof AppError) return err;
   const e = err as FastifyError & { key?: string; code?: string };
   if (e.code === 'INVALID_QUERY') {
@@ -56,9 +68,11 @@ export function toAppError(err: unknown): AppError {
       constraint: db.constraint,
     });
   }
-  if (db?.code === '23514' || db?.code === '22P02' || db?.code === '23502') {
+  if (db?.code === '23514' || db?.code === '23502') {
     return new AppError('VALIDATION_FAILED', 'A value does not fit its field', { constraint: db.constraint });
   }
+  const unstorable = db && unstorableValue(db, method);
+  if (unstorable) return unstorable;
   if (e.validation) return new AppError('VALIDATION_FAILED', e.message);
   if (e.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || e instanceof SyntaxError) {
     return new AppError('VALIDATION_FAILED', 'The body is not valid JSON');
@@ -83,7 +97,7 @@ export function registerJsonNotFound(app: FastifyInstance): void {
 
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err, request, reply) => {
-    const appError = toAppError(err);
+    const appError = toAppError(err, request.method);
     if (appError.statusCode >= 500) request.log.error({ err }, 'request failed');
     else request.log.info({ code: appError.code, message: appError.message }, 'request refused');
     void reply.status(appError.statusCode).send(appError.toJSON());

@@ -105,8 +105,10 @@ export async function registerFileRoutes(app: FastifyInstance, deps: FileRoutesD
   };
   // JSON content uploads carry base64 (4/3 of the bytes) plus fields.
   const bodyLimit = Math.ceil((deps.largestMaxSize * 4) / 3) + 1024 * 1024;
-  app.post('/', { schema: uploadSchema, bodyLimit }, upload);
-  app.post('/*', { schema: uploadSchema, bodyLimit }, upload);
+  // A content upload's bytes go to storage, not the database: NUL is fine there.
+  const config = { unstoredBodyPaths: /^files\.\d+\.content$/ };
+  app.post('/', { schema: uploadSchema, bodyLimit, config }, upload);
+  app.post('/*', { schema: uploadSchema, bodyLimit, config }, upload);
 
   app.get(
     '/',

@@ -11,6 +11,7 @@ import type { Actor } from '@tabayyun/permissions';
 import sharp from 'sharp';
 import { AppError, notFound, validationFailed } from '../../errors.ts';
 import type { AccessGuard } from '../../plugins/access.ts';
+import { assertStorable } from '../../plugins/storable-input.ts';
 import {
   candidateNames,
   joinName,
@@ -254,6 +255,10 @@ export function createFilesService(deps: FilesServiceDeps) {
     const committed: StorageRow[] = [];
     try {
       for await (const part of args.parts({ maxSize: rule.maxSize })) {
+        // Fields land in the record's meta (jsonb) and names in its text columns: PostgreSQL
+        // takes neither NUL nor unpaired surrogates, so such a part refuses the whole upload.
+        if (part.type === 'field') assertStorable({ [part.name]: part.value });
+        else assertStorable({ [part.fieldname]: part.filename });
         if (part.type === 'field') {
           if (part.name === '__proto__' || part.name === 'constructor') continue;
           const prev = fields[part.name];

@@ -153,12 +153,20 @@ function existsSql(spec: FieldSpec, col: PgColumn): SQL {
 
 const INTEGER = /^-?\d+$/;
 const NUMBER = /^-?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i;
+/** Integer columns are PostgreSQL `integer` (32 bits): a larger value is an error there. */
+const INT32_MIN = -(2 ** 31);
+const INT32_MAX = 2 ** 31 - 1;
+/** Dates the database stores and compares (years 1 to 9999, as the write schemas accept). */
+const isStorableDate = (d: Date) => d.getUTCFullYear() >= 1 && d.getUTCFullYear() <= 9999;
 
 /** Parses a filter value by its field's type; a malformed value is a 400 naming the key. */
 function typedValue(spec: FieldSpec, key: string, raw: string): unknown {
   switch (spec.kind) {
     case 'integer':
       if (!INTEGER.test(raw)) throw invalidQuery(key, `'${raw}' is not a whole number`);
+      if (Number(raw) < INT32_MIN || Number(raw) > INT32_MAX) {
+        throw invalidQuery(key, `'${raw}' is outside ${INT32_MIN}…${INT32_MAX}`);
+      }
       return Number(raw);
     case 'number':
       if (!NUMBER.test(raw)) throw invalidQuery(key, `'${raw}' is not a number`);
@@ -171,6 +179,7 @@ function typedValue(spec: FieldSpec, key: string, raw: string): unknown {
       if (Number.isNaN(date.getTime()) || !/^\d|^-\d/.test(raw)) {
         throw invalidQuery(key, `'${raw}' is not a date (ISO 8601 or milliseconds)`);
       }
+      if (!isStorableDate(date)) throw invalidQuery(key, `'${raw}' is outside the years 1 to 9999`);
       return date.toISOString();
     }
     case 'enum':
