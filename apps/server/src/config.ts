@@ -76,9 +76,13 @@ export const configSchema = z.object({
   PASSWORD_CLASSES: z.string().default('lower:1,upper:1,digit:1,special:1'),
   LOCKOUT_THRESHOLD: z.coerce.number().int().min(1).default(5),
   LOCKOUT_MINUTES: z.coerce.number().min(1).default(15),
-  /** Sign-in, forgot-password, verify and check-user calls per client (IP) and per account, per window. */
+  /**
+   * Sign-in, forgot-password, verify and check-user calls per client (IP) and per account, per
+   * window. On an account, sign-in counts only failures; successes have AUTH_ACCOUNT_SIGNIN_MAX.
+   */
   AUTH_RATE_MAX: z.coerce.number().int().min(1).default(30),
   AUTH_ACCOUNT_RATE_MAX: z.coerce.number().int().min(1).default(10),
+  AUTH_ACCOUNT_SIGNIN_MAX: z.coerce.number().int().min(1).default(100),
   AUTH_RATE_WINDOW_MS: z.coerce
     .number()
     .int()

@@ -172,7 +172,7 @@ export function createAuthService(deps: AuthDeps) {
         'A username (or e-mail or phone) and a password are required',
       );
     }
-    await deps.limiter.consume('sign-in', client, account);
+    await deps.limiter.beforeSignIn(client, account);
     const user = await findUserByLogin(db, login);
     if (user?.lockedUntil && user.lockedUntil > now()) throw accountLocked(user.lockedUntil);
     const valid = await verifyPassword(user?.passwordHash, password);
@@ -200,6 +200,7 @@ export function createAuthService(deps: AuthDeps) {
       }
       throw new AppError('INVALID_CREDENTIALS', 'Wrong username or password');
     }
+    await deps.limiter.signInSucceeded(account);
     return completeSignIn(user, body, client, { method: 'password' });
   }
 

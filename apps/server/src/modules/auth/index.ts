@@ -84,6 +84,7 @@ export async function registerIdentity(app: FastifyInstance, ctx: ModuleContext)
       windowMs: config.AUTH_RATE_WINDOW_MS,
       perClient: config.AUTH_RATE_MAX,
       perAccount: config.AUTH_ACCOUNT_RATE_MAX,
+      perAccountSignIns: config.AUTH_ACCOUNT_SIGNIN_MAX,
     }),
     providers: createProviderRegistry(providerConfigs(config)),
     policy: {

@@ -162,6 +162,14 @@ export async function countCodeAttempt(db: DbExecutor, id: string): Promise<numb
   return row?.attempts ?? 0;
 }
 
+/** Takes back one hit (an attempt that turned out not to count); never below zero. */
+export async function unhitBucket(db: DbExecutor, key: string): Promise<void> {
+  await db
+    .update(rateLimitBucket)
+    .set({ count: sql`greatest(${rateLimitBucket.count} - 1, 0)` })
+    .where(eq(rateLimitBucket.key, key));
+}
+
 /** Adds one hit to a fixed-window counter shared by every instance; returns the count and reset. */
 export async function hitBucket(
   db: DbExecutor,
