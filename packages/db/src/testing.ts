@@ -25,6 +25,8 @@ export interface PreparedTestTemplate {
 export type TestDatabase = Database & {
   /** Closes the connection and, on PostgreSQL, drops the copy. */
   drop(): Promise<void>;
+  /** PostgreSQL only: the copy's connection URL, for child processes under test (CLIs). */
+  url?: string;
 };
 
 /** The environment variable through which globalSetup hands the template to test workers. */
@@ -209,6 +211,7 @@ async function openPostgresCopy(
   let dropped: Promise<void> | undefined;
   return {
     ...database,
+    url: withDatabase(adminUrl, name),
     drop: () => {
       dropped ??= (async () => {
         await database.close();
