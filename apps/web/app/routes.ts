@@ -50,10 +50,51 @@ function siteRoutes(language: Language): RouteConfigEntry[] {
   ];
 }
 
+// The back office: one client-rendered tree under /panel (panel-root.tsx); the signed-in screens sit
+// in the shell layout (app-layout.tsx), which sends a visitor without a session to the login page.
+function panelRoutes(): RouteConfigEntry[] {
+  const screen = (path: string, file: string) => route(path, `panel/screens/${file}`);
+  return [
+    route('panel', 'panel/shell/panel-root.tsx', [
+      index('panel/screens/session/panel-index.tsx'),
+      screen('login', 'session/login.tsx'),
+      screen('forgot-password', 'session/forgot-password.tsx'),
+      screen('reset-password', 'session/new-password.tsx'),
+      screen('change-password', 'session/change-password.tsx'),
+      layout('panel/shell/app-layout.tsx', [
+        screen('dashboard', 'dashboard/dashboard.tsx'),
+        screen('factcheck/edit/:id', 'editors/factcheck-editor.tsx'),
+        screen('factcheck/:status', 'content/factcheck-list.tsx'),
+        screen('article/edit/:id', 'editors/article-editor.tsx'),
+        screen('article/:status', 'content/article-list.tsx'),
+        screen('feeds/list/:status', 'feeds/feed-list.tsx'),
+        screen('feeds/edit/:id', 'feeds/feed-edit.tsx'),
+        screen('categories/list', 'taxonomies/criteria-list.tsx'),
+        screen('topics/list', 'taxonomies/topic-list.tsx'),
+        screen('tags/list', 'taxonomies/tag-list.tsx'),
+        screen('countries/list', 'taxonomies/country-list.tsx'),
+        screen('author', 'authors/author-list.tsx'),
+        screen('media-sources', 'media-sources/media-source-list.tsx'),
+        screen('scrape-reports', 'media-sources/scrape-report-list.tsx'),
+        screen('media-source-runs', 'media-sources/run-list.tsx'),
+        screen('media/list', 'files/file-browser.tsx'),
+        screen('users', 'users/user-list.tsx'),
+        screen('roles', 'roles/role-list.tsx'),
+        screen('contact', 'contact/contact-list.tsx'),
+        screen('audit', 'audit/audit-list.tsx'),
+        screen('profile', 'profile/profile.tsx'),
+        screen('error', 'status/error.tsx'),
+        screen('not-found', 'status/not-found.tsx'),
+        route('*', 'panel/screens/status/not-found.tsx', { id: 'panel-not-found-any' }),
+      ]),
+    ]),
+  ];
+}
+
 export default [
   ...siteRoutes('ar'),
   ...prefix('en', siteRoutes('en')),
   ...prefix('tr', siteRoutes('tr')),
-  route('panel/*', 'panel/coming-soon.tsx'),
+  ...panelRoutes(),
   route('dev/gallery', 'dev/gallery.tsx'),
 ] satisfies RouteConfig;

@@ -13,6 +13,25 @@ export const BUILD_TIMEOUT_MS = 180_000;
 
 const BUILD_TEST_APP_URL = new URL('../../../../server/test/build-test-app.ts', import.meta.url).href;
 const SEED_URL = new URL('../../../../server/src/modules/seed/seed.service.ts', import.meta.url).href;
+const USERS_REPO_URL = new URL('../../../../server/src/modules/users/users.repo.ts', import.meta.url).href;
+const PASSWORD_URL = new URL('../../../../server/src/modules/auth/password.ts', import.meta.url).href;
+
+/** A user made for a test (inserted directly; sign-in goes through the real API). */
+export interface TestUser {
+  sub: string;
+  email: string;
+  password: string;
+  name: string;
+  roles: string[];
+}
+
+export interface CreateUserOptions {
+  email?: string;
+  password?: string;
+  name?: string;
+  forceChangePwd?: boolean;
+  disabled?: boolean;
+}
 
 interface InjectResponse {
   statusCode: number;
@@ -29,6 +48,8 @@ export interface SiteTestServer {
   }): Promise<InjectResponse>;
   listen(): Promise<string>;
   signDraft(id: string): string;
+  /** Inserts a user with these roles (password `Passw0rd!-test` unless given). */
+  createUser(roles: string[], opts?: CreateUserOptions): Promise<TestUser>;
   close(): Promise<void>;
 }
 
@@ -64,6 +85,8 @@ interface ServerApp {
   services: { resources: unknown; drafts: { sign(id: string): string } };
 }
 
+let userCounter = 0;
+
 /** A seeded server with the site mounted. */
 export async function startSiteTestServer(): Promise<SiteTestServer> {
   ensureWebBuild();
@@ -89,6 +112,26 @@ export async function startSiteTestServer(): Promise<SiteTestServer> {
       return `http://127.0.0.1:${address.port}`;
     },
     signDraft: (id) => app.services.drafts.sign(id),
+    async createUser(roles, opts = {}) {
+      const { insertUser } = (await import(USERS_REPO_URL)) as {
+        insertUser(db: unknown, row: Record<string, unknown>): Promise<{ _id: string }>;
+      };
+      const { hashPassword } = (await import(PASSWORD_URL)) as { hashPassword(p: string): Promise<string> };
+      userCounter += 1;
+      const email = opts.email ?? `user${userCounter}-${roles.join('-') || 'none'}@example.org`;
+      const password = opts.password ?? 'Passw0rd!-test';
+      const name = opts.name ?? `Test ${roles.join(' ') || 'user'} ${userCounter}`;
+      const created = await insertUser(testApp.database.db, {
+        email,
+        username: email,
+        name,
+        roles: [...roles],
+        passwordHash: await hashPassword(password),
+        forceChangePwd: opts.forceChangePwd ?? false,
+        ...(opts.disabled ? { disabled: true } : {}),
+      });
+      return { sub: created._id, email, password, name, roles: [...roles] };
+    },
     close: () => testApp.close(),
   };
 }

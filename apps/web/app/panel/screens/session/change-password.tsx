@@ -1,0 +1,5 @@
+import { NewPasswordScreen } from './new-password.tsx';
+
+export default function ChangePasswordRoute() {
+  return <NewPasswordScreen mode="forced" />;
+}

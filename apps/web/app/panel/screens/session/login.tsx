@@ -1,0 +1,91 @@
+// /panel/login (spec §2, §5): email, password, remember me (on by default). A sign-in that answers a
+// reset token goes to the forced password change; otherwise back to the page asked for.
+import { Anchor, Stack, Text, Title } from '@mantine/core';
+import { DynamicForm, type FormDefinition, showFailedToast } from '@tabayyun/forms';
+import { useMemo } from 'react';
+import { Link, redirect, useNavigate, useSearchParams } from 'react-router';
+import { useTexts } from '../../i18n/i18n.tsx';
+import { isApiError } from '../../lib/http.ts';
+import { usePageTitle } from '../../lib/page-title.ts';
+import { sessionManager } from '../../lib/session.ts';
+import { safeNext } from '../../shell/login-redirect.ts';
+import { CenteredLayout } from './centered-layout.tsx';
+import { SESSION_TEXTS } from './session-texts.ts';
+
+export async function clientLoader({ request }: { request: Request }) {
+  const session = sessionManager();
+  if (session.hasSession() && (await session.accessToken())) {
+    throw redirect(safeNext(new URL(request.url).searchParams.get('next')));
+  }
+  return null;
+}
+
+export default function LoginScreen() {
+  const t = useTexts(SESSION_TEXTS);
+  usePageTitle(t.loginTitle);
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const next = safeNext(params.get('next'));
+  const definition = useMemo<FormDefinition>(
+    () => ({
+      name: 'login',
+      fields: [
+        {
+          type: 'email',
+          name: 'email',
+          inputs: { label: t.email, required: true, autoComplete: 'username' },
+          validations: [{ name: 'email' }],
+        },
+        {
+          type: 'password',
+          name: 'password',
+          inputs: { label: t.password, required: true, autoComplete: 'current-password' },
+        },
+        { type: 'switch', name: 'rememberMe', inputs: { label: t.rememberMe } },
+      ],
+    }),
+    [t],
+  );
+
+  const onSubmit = async (values: Record<string, unknown>) => {
+    const email = String(values.email ?? '');
+    try {
+      const result = await sessionManager().signIn({
+        email,
+        password: String(values.password ?? ''),
+        rememberMe: values.rememberMe !== false,
+      });
+      if (result.kind === 'reset-required') {
+        navigate('/panel/change-password', {
+          state: { resetToken: result.resetToken, email, rememberMe: values.rememberMe !== false, next },
+        });
+        return;
+      }
+      navigate(next, { replace: true });
+    } catch (error) {
+      const code = isApiError(error) ? error.code : '';
+      showFailedToast(code && code !== 'INVALID_CREDENTIALS' ? `${t.loginFailed} (${code})` : t.loginFailed);
+    }
+  };
+
+  return (
+    <CenteredLayout>
+      <Stack gap="md">
+        <Title order={1} size="h3">
+          {t.loginHeading}
+        </Title>
+        <DynamicForm
+          definition={definition}
+          initialValues={{ email: '', password: '', rememberMe: true }}
+          onSubmit={onSubmit}
+          submitLabel={t.login}
+        />
+        <Text size="sm">
+          <Anchor component={Link} to="/panel/forgot-password">
+            {t.forgotPassword}
+          </Anchor>
+        </Text>
+      </Stack>
+    </CenteredLayout>
+  );
+}

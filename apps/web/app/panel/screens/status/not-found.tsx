@@ -1,0 +1,5 @@
+import { NotFoundView } from '../../shell/status-view.tsx';
+
+export default function NotFoundRoute() {
+  return <NotFoundView />;
+}

@@ -1,0 +1,304 @@
+// The back office's browser journeys: one seeded server (production build, private PGlite copy)
+// and one Chromium per journey file; any request leaving the test server fails the journey.
+// Helpers sign in (through the form or by storing real tokens), audit a screen with axe-core in
+// both languages and both themes, and write right-to-left and left-to-right screenshots to
+// test-results/screenshots/panel-*.png.
+import { mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+import {
+  BUILD_TIMEOUT_MS,
+  type CreateUserOptions,
+  REPO_ROOT,
+  type SiteTestServer,
+  startSiteTestServer,
+  type TestUser,
+} from '../../app/site/testing/site-test-server.ts';
+
+export type { TestUser };
+export type PanelLanguage = 'ar' | 'en';
+export type Theme = 'light' | 'dark';
+
+export const SCREENSHOTS = join(REPO_ROOT, 'test-results', 'screenshots');
+const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const CHROME_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+export const DESKTOP = { width: 1280, height: 860 };
+export const PHONE = { width: 360, height: 800 };
+
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+export interface PageOptions {
+  language?: PanelLanguage;
+  theme?: Theme;
+  viewport?: { width: number; height: number };
+  /** Tokens of this user are stored before the first page loads (no login form). */
+  user?: TestUser;
+  rememberMe?: boolean;
+}
+
+export interface PanelJourney {
+  readonly baseUrl: string;
+  readonly server: SiteTestServer;
+  readonly browser: Browser;
+  /** The super-admin every journey may use. */
+  readonly admin: TestUser;
+  createUser(roles: string[], opts?: CreateUserOptions): Promise<TestUser>;
+  /** A new browser context and page; closed after each test. */
+  newPage(opts?: PageOptions): Promise<Page>;
+  /** Real tokens for a user, from POST /auth. */
+  tokensOf(user: TestUser): Promise<{ access_token: string; refresh_token: string }>;
+  /** Calls the API as a user (bearer), from the test process: for set-up and for server checks. */
+  // biome-ignore lint/suspicious/noExplicitAny: journeys read answers of many shapes; the default keeps them short.
+  api<T = any>(
+    user: TestUser,
+    method: string,
+    path: string,
+    body?: unknown,
+  ): Promise<{ status: number; body: T }>;
+  /** Fails on foreign requests seen so far. */
+  foreignRequests: string[];
+}
+
+/** Registers the hooks of a journey file and returns its handle (valid inside tests). */
+export function setUpPanelJourney(): PanelJourney {
+  const contexts: BrowserContext[] = [];
+  const state = {} as {
+    server: SiteTestServer;
+    baseUrl: string;
+    browser: Browser;
+    admin: TestUser;
+  };
+  const foreignRequests: string[] = [];
+  const tokenCache = new Map<string, { access_token: string; refresh_token: string }>();
+
+  const journey: PanelJourney = {
+    get baseUrl() {
+      return state.baseUrl;
+    },
+    get server() {
+      return state.server;
+    },
+    get browser() {
+      return state.browser;
+    },
+    get admin() {
+      return state.admin;
+    },
+    foreignRequests,
+    createUser: (roles, opts) => state.server.createUser(roles, opts),
+    async tokensOf(user) {
+      const response = await fetch(`${state.baseUrl}/auth`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          grant_type: 'password',
+          email: user.email,
+          password: user.password,
+          rememberMe: true,
+        }),
+      });
+      if (!response.ok)
+        throw new Error(`sign-in of ${user.email}: ${response.status} ${await response.text()}`);
+      const tokens = (await response.json()) as { access_token: string; refresh_token: string };
+      tokenCache.set(user.email, tokens);
+      return tokens;
+    },
+    async api(user, method, path, body) {
+      const tokens = tokenCache.get(user.email) ?? (await journey.tokensOf(user));
+      const response = await fetch(`${state.baseUrl}${path}`, {
+        method,
+        headers: {
+          authorization: `Bearer ${tokens.access_token}`,
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+      const text = await response.text();
+      let parsed: unknown = text;
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        // text answer
+      }
+      return { status: response.status, body: parsed as never };
+    },
+    async newPage(opts = {}) {
+      const language = opts.language ?? 'ar';
+      const context = await state.browser.newContext({
+        viewport: opts.viewport ?? DESKTOP,
+        deviceScaleFactor: 1,
+        locale: language === 'ar' ? 'ar-SY' : 'en-GB',
+        colorScheme: opts.theme ?? 'light',
+        reducedMotion: 'reduce',
+      });
+      contexts.push(context);
+      await context.route('**/*', (route) => {
+        const url = route.request().url();
+        if (url.startsWith(state.baseUrl) || url.startsWith('data:') || url.startsWith('blob:')) {
+          return route.continue();
+        }
+        foreignRequests.push(url);
+        return route.abort();
+      });
+      const tokens = opts.user ? await journey.tokensOf(opts.user) : undefined;
+      await context.addInitScript(
+        ({ language, theme, tokens, remember }) => {
+          // Only on the first load of this context: later loads keep what the app stored.
+          if (sessionStorage.getItem('__journey_init')) return;
+          sessionStorage.setItem('__journey_init', '1');
+          localStorage.setItem('panelLanguage', language);
+          localStorage.setItem('theme', theme);
+          if (tokens) {
+            const store = remember ? localStorage : sessionStorage;
+            store.setItem('token', tokens.access_token);
+            store.setItem('refresh_token', tokens.refresh_token);
+          }
+        },
+        { language, theme: opts.theme ?? 'light', tokens, remember: opts.rememberMe ?? true },
+      );
+      const page = await context.newPage();
+      page.on('pageerror', (error) => console.error(`[page error] ${error.message}`));
+      return page;
+    },
+  };
+
+  beforeAll(async () => {
+    state.server = await startSiteTestServer();
+    state.baseUrl = await state.server.listen();
+    state.browser = await chromium.launch({ executablePath: CHROME_PATH, args: CHROME_ARGS, headless: true });
+    state.admin = await state.server.createUser(['super-admin'], { name: 'Rania Admin' });
+  }, BUILD_TIMEOUT_MS + 90_000);
+
+  afterEach(async () => {
+    for (const context of contexts.splice(0)) await context.close().catch(() => {});
+    expect(foreignRequests.splice(0)).toEqual([]);
+  });
+
+  afterAll(async () => {
+    await state.browser?.close();
+    await state.server?.close();
+  });
+
+  return journey;
+}
+
+/** Goes to a panel address and waits until its screen has drawn its heading and settled. */
+export async function openScreen(page: Page, baseUrl: string, path: string): Promise<void> {
+  await page.goto(`${baseUrl}${path}`);
+  await screenReady(page);
+}
+
+/** The screen's h1 is there, no request is in flight and no loader spins. */
+export async function screenReady(page: Page): Promise<void> {
+  await page.waitForSelector('main h1', { timeout: 20_000 });
+  await page.waitForLoadState('networkidle');
+  await page.waitForFunction(
+    () => !document.querySelector('.mantine-Loader-root, [data-loading="true"]'),
+    null,
+    {
+      timeout: 20_000,
+    },
+  );
+}
+
+export interface AxeViolation {
+  id: string;
+  impact: string;
+  help: string;
+  nodes: { target: string[]; html: string }[];
+}
+
+/** axe-core on the page as it is: the serious and critical violations (empty when accessible). */
+export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
+  const hasAxe = await page.evaluate(() => 'axe' in window);
+  if (!hasAxe) await page.addScriptTag({ content: AXE_SOURCE });
+  const violations = await page.evaluate(async () => {
+    const axe = (
+      window as unknown as {
+        axe: { run(ctx: Document, opts: unknown): Promise<{ violations: AxeViolation[] }> };
+      }
+    ).axe;
+    const result = await axe.run(document, {
+      runOnly: {
+        type: 'tag',
+        values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'],
+      },
+      resultTypes: ['violations'],
+    });
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.slice(0, 5).map((n) => ({ target: n.target, html: n.html.slice(0, 200) })),
+    }));
+  });
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+}
+
+export async function expectAccessible(page: Page, label: string): Promise<void> {
+  const violations = await seriousViolations(page);
+  expect(violations, `${label}: ${JSON.stringify(violations, null, 1)}`).toEqual([]);
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  await page.evaluate(() => document.fonts.ready);
+  await page.screenshot({ path: join(SCREENSHOTS, `panel-${name}.png`), fullPage: true });
+}
+
+/**
+ * Opens a screen as `user` in Arabic and English, light and dark: axe-core must report no serious
+ * or critical violation in any of the four; writes panel-<name>-rtl.png, -ltr.png (light) and
+ * -rtl-dark.png, -ltr-dark.png.
+ */
+export async function auditScreen(
+  journey: PanelJourney,
+  path: string,
+  name: string,
+  opts: { user?: TestUser; signedOut?: boolean; prepare?: (page: Page) => Promise<void> } = {},
+): Promise<void> {
+  for (const language of ['ar', 'en'] as const) {
+    for (const theme of ['light', 'dark'] as const) {
+      const user = opts.signedOut ? undefined : (opts.user ?? journey.admin);
+      const page = await journey.newPage({ language, theme, ...(user ? { user } : {}) });
+      await openScreen(page, journey.baseUrl, path);
+      expect(await page.evaluate(() => document.documentElement.dir)).toBe(language === 'ar' ? 'rtl' : 'ltr');
+      await opts.prepare?.(page);
+      await expectAccessible(page, `${name} ${language} ${theme}`);
+      await screenshot(
+        page,
+        `${name}-${language === 'ar' ? 'rtl' : 'ltr'}${theme === 'dark' ? '-dark' : ''}`,
+      );
+      await page.context().close();
+    }
+  }
+}
+
+/** Signs in through the login form. */
+export async function signInWithForm(
+  page: Page,
+  user: TestUser,
+  opts: { rememberMe?: boolean } = {},
+): Promise<void> {
+  await page.getByLabel(/Email|البريد الإلكتروني/).fill(user.email);
+  await page.locator('input[type="password"]').first().fill(user.password);
+  if (opts.rememberMe === false) await page.getByLabel(/Remember me|تذكّرني/).uncheck();
+  await page.locator('form button[type="submit"]').click();
+}
+
+/** The text of the most recent toast. */
+export async function toastText(page: Page): Promise<string> {
+  const toast = page.locator('.mantine-Notification-root').last();
+  await toast.waitFor();
+  return (await toast.innerText()).trim();
+}
