@@ -218,6 +218,9 @@ export const category = pgTable(
     image: fileList('image'),
     slug: text('slug').notNull(),
     name: text('name').notNull(),
+    /** The name on the English and Turkish site; empty: the (Arabic) name (ADR 011). */
+    nameEn: text('name_en'),
+    nameTr: text('name_tr'),
     nameNormalized: normalized('name_normalized'),
     color: text('color'),
     // RESTRICT: a category with children cannot be deleted (its children's path would dangle).
@@ -225,6 +228,9 @@ export const category = pgTable(
     path: text('path').notNull(),
     level: integer('level').notNull().default(0),
     description: text('description'),
+    /** The description in English and Turkish; empty: English, then the (Arabic) description. */
+    descriptionEn: text('description_en'),
+    descriptionTr: text('description_tr'),
     score: doublePrecision('score'),
     /** Criteria categories only: ClaimReview `reviewRating.ratingValue`, 1 = worst … 5 = best. */
     ratingOrdinal: integer('rating_ordinal'),

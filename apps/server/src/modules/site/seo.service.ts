@@ -75,6 +75,13 @@ const CHANNEL_TEXT: Record<SiteLanguage, { description: string }> = {
 
 export type SeoService = ReturnType<typeof createSeoService>;
 
+/** A category's name in a site language, from its record (ADR 011); else the Arabic name. */
+function categoryNameIn(category: Record<string, unknown>, language: SiteLanguage): string {
+  const translated = language === 'en' ? category.nameEn : language === 'tr' ? category.nameTr : undefined;
+  if (typeof translated === 'string' && translated.trim()) return translated;
+  return String(category.name ?? category._id);
+}
+
 export function createSeoService(deps: SeoDeps) {
   const { resources, publicUrl } = deps;
   const absolute = (path: string) => `${publicUrl}${path}`;
@@ -211,13 +218,13 @@ export function createSeoService(deps: SeoDeps) {
       const [factchecks, articles, categories] = await Promise.all([
         listAll('factcheck', `language=${language}&${FEED_FIELDS.factcheck}&sort_by=-publishedAt`, RSS_ITEMS),
         listAll('article', `language=${language}&${FEED_FIELDS.article}&sort_by=-publishedAt`, RSS_ITEMS),
-        listAll('category', 'path=/criteria/*&select=_id,name'),
+        listAll('category', 'path=/criteria/*&select=_id,name,nameEn,nameTr'),
       ]);
       const items = [
         ...factchecks.map((d) => toItem('factcheck', d)),
         ...articles.map((d) => toItem('article', d)),
       ];
-      const names = new Map(categories.map((c) => [c._id, String(c.name ?? c._id)]));
+      const names = new Map(categories.map((c) => [c._id, categoryNameIn(c, language)]));
       return renderFeed(
         language,
         items,
@@ -234,7 +241,7 @@ export function createSeoService(deps: SeoDeps) {
      * Undefined when the category does not exist.
      */
     async categoryFeed(language: SiteLanguage, id: string): Promise<string | undefined> {
-      const categories = await listAll('category', 'select=_id,name,parent,path');
+      const categories = await listAll('category', 'select=_id,name,nameEn,nameTr,parent,path');
       const category = categories.find((c) => c._id === id);
       if (!category) return undefined;
       const root = String(category.path ?? '').split('/')[1] ?? '';
@@ -260,7 +267,7 @@ export function createSeoService(deps: SeoDeps) {
         lists.map(([resource, query]) => listAll(resource, query, RSS_ITEMS)),
       );
       const items = results.flatMap((docs, i) => docs.map((d) => toItem(lists[i]![0], d)));
-      const names = new Map(categories.map((c) => [c._id, String(c.name ?? c._id)]));
+      const names = new Map(categories.map((c) => [c._id, categoryNameIn(c, language)]));
       const page = root === 'criteria' ? categoryPath(id) : topicPath(id);
       return renderFeed(
         language,

@@ -13,7 +13,8 @@ export const WEB_BUILD_TIMEOUT_MS = 180_000;
  * wait and then find the build fresh, instead of several builds replacing files under running apps.
  */
 export function ensureWebBuild(webRoot = DEFAULT_WEB_ROOT): void {
-  const serverBuild = join(webRoot, 'build', 'server', 'index.js');
+  // WEB_BUILD_DIR: the build a parallel test run serves (site.plugin.ts reads the same variable).
+  const serverBuild = join(webRoot, process.env.WEB_BUILD_DIR || 'build', 'server', 'index.js');
   const isFresh = () =>
     existsSync(serverBuild) && statSync(serverBuild).mtimeMs >= newestSourceMtime(webRoot);
   if (isFresh()) return;

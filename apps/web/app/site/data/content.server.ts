@@ -6,7 +6,7 @@ import type { AppLoadContext } from '@tabayyun/site-context';
 import { htmlToText, truncateText } from '@tabayyun/text';
 import { formatPublishedDate } from '../../lib/dates.ts';
 import { firstImage, imageSrcSet, imageUrl } from '../../lib/images.ts';
-import { categoryDescription, categoryName } from '../i18n/category-names.ts';
+import { categoryDescription, categoryName } from '../i18n/category-text.ts';
 import type { Language } from '../i18n/language.ts';
 import { messagesFor } from '../i18n/messages.ts';
 import { localePath } from '../i18n/paths.ts';

@@ -2,7 +2,7 @@
 // newest first, optionally filtered by an evaluation (`?<rating id>=<evaluation id>`); editorial
 // picks, slides, most-read and per-rating counts. A failure is logged and the page renders empty.
 
-import { categoryName } from '../i18n/category-names.ts';
+import { categoryName } from '../i18n/category-text.ts';
 import { languageFromPath } from '../i18n/language.ts';
 import { messagesFor } from '../i18n/messages.ts';
 import { localePath } from '../i18n/paths.ts';

@@ -1,7 +1,7 @@
 // List pages (spec §2): category, topic, search, writer and publisher, 9 per page, newest first,
 // published and in the page's language.
 
-import { categoryDescription, categoryName } from '../i18n/category-names.ts';
+import { categoryDescription, categoryName } from '../i18n/category-text.ts';
 import type { Language } from '../i18n/language.ts';
 import { languageFromPath } from '../i18n/language.ts';
 import { messagesFor } from '../i18n/messages.ts';

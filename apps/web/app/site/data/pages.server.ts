@@ -2,7 +2,7 @@
 // methodology's rating table), our team, sources, contact.
 
 import { type StaticPage, type StaticPageSlug, staticPage } from '../content/static-pages.server.ts';
-import { categoryDescription, categoryName } from '../i18n/category-names.ts';
+import { categoryDescription, categoryName } from '../i18n/category-text.ts';
 import { languageFromPath } from '../i18n/language.ts';
 import { messagesFor } from '../i18n/messages.ts';
 import { localePath } from '../i18n/paths.ts';

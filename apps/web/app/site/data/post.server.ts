@@ -2,7 +2,7 @@
 // valid signed draft link previews it; its rating, sections, sources, translations and related items.
 import { truncateText } from '@tabayyun/text';
 import { formatPublishedDate, isMeaningfullyModified } from '../../lib/dates.ts';
-import { categoryDescription, categoryName } from '../i18n/category-names.ts';
+import { categoryDescription, categoryName } from '../i18n/category-text.ts';
 import { type Language, languageFromPath } from '../i18n/language.ts';
 import { messagesFor } from '../i18n/messages.ts';
 import { localePath } from '../i18n/paths.ts';

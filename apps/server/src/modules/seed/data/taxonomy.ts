@@ -20,6 +20,8 @@ export const categories = [
     name: 'زائف',
     nameEn: 'False',
     nameTr: 'Yanlış',
+    descriptionEn:
+      'A fabricated claim, or content deliberately forged, with no basis in any real event. We use this rating when the evidence shows the content was made to deceive the public.',
     description:
       'ادعاء مختلق أو محتوى جرى تزويره عمداً، ولا يستند إلى أي واقعة حقيقية. نستخدم هذا التصنيف حين تثبت الأدلة أن المحتوى مصنوع لخداع الجمهور.',
     color: '#ff3657',
@@ -34,6 +36,8 @@ export const categories = [
     name: 'محتوى مفبرك',
     nameEn: 'Fabricated content',
     nameTr: 'Uydurma içerik',
+    descriptionEn:
+      'A story, statement or document with no origin at all, made up entirely and attributed to a person or body that never issued anything like it.',
     description: 'خبر أو تصريح أو وثيقة لا أصل لها، صُنعت بالكامل ونُسبت إلى جهة أو شخص لم يصدر عنه شيء مماثل.',
     color: '#e0203f',
     score: -2,
@@ -46,6 +50,8 @@ export const categories = [
     name: 'صورة معدلة',
     nameEn: 'Manipulated image',
     nameTr: 'Değiştirilmiş görsel',
+    descriptionEn:
+      'A photo or video altered with editing software or generative tools to change its meaning or add elements that were not there.',
     description:
       'صورة أو مقطع مصوَّر عُدِّل ببرامج التحرير أو بأدوات التوليد الآلي لتغيير معناه أو إضافة عناصر لم تكن فيه.',
     color: '#f2545b',
@@ -59,6 +65,8 @@ export const categories = [
     name: 'انتحال',
     nameEn: 'Impostor content',
     nameTr: 'Taklit içerik',
+    descriptionEn:
+      'Content that impersonates a news organisation or an official body by copying its logo, design or account name.',
     description: 'محتوى ينتحل هوية مؤسسة إعلامية أو جهة رسمية عبر تقليد شعارها أو تصميمها أو اسم حسابها.',
     color: '#c81d3a',
     score: -2,
@@ -71,6 +79,8 @@ export const categories = [
     name: 'مضلِّل',
     nameEn: 'Misleading',
     nameTr: 'Yanıltıcı',
+    descriptionEn:
+      'A claim with true elements, presented in a way that leads to a false conclusion: cut short, or taken out of its time or place.',
     description:
       'ادعاء يحتوي على عناصر صحيحة لكنه يُقدَّم بطريقة تقود إلى استنتاج خاطئ، كاجتزاء المعلومة أو نزعها من سياقها الزمني أو المكاني.',
     color: '#ff9f1c',
@@ -85,6 +95,8 @@ export const categories = [
     name: 'خارج السياق',
     nameEn: 'Out of context',
     nameTr: 'Bağlamından koparılmış',
+    descriptionEn:
+      'A genuine photo, video or statement re-shared as if it belonged to another event, time or place.',
     description: 'صورة أو فيديو أو تصريح حقيقي، لكنه يُعاد نشره على أنه يخص حدثاً آخر أو زمناً أو مكاناً مختلفاً.',
     color: '#f4a340',
     score: -1,
@@ -97,6 +109,8 @@ export const categories = [
     name: 'صحيح جزئياً',
     nameEn: 'Partly false',
     nameTr: 'Kısmen yanlış',
+    descriptionEn:
+      'A claim that mixes accurate information with false or exaggerated details, so that it cannot be considered true as a whole.',
     description: 'ادعاء يمزج معلومات دقيقة بأخرى خاطئة أو مبالغ فيها، بحيث لا يمكن اعتباره صحيحاً في مجمله.',
     color: '#ffb347',
     score: 0,
@@ -109,6 +123,8 @@ export const categories = [
     name: 'عنوان مضلل',
     nameEn: 'Misleading headline',
     nameTr: 'Yanıltıcı başlık',
+    descriptionEn:
+      'A headline or caption that gives a story a meaning its body or original source does not support.',
     description: 'عنوان أو تعليق مرافق يحمّل الخبر معنى لا يدعمه المتن أو المصدر الأصلي.',
     color: '#e88d14',
     score: -1,
@@ -121,6 +137,8 @@ export const categories = [
     name: 'لا أساس له',
     nameEn: 'Baseless',
     nameTr: 'Dayanaksız',
+    descriptionEn:
+      'A claim resting on no verifiable evidence, or satire circulated as fact. Its promoters offered no source, and nothing we found confirms it.',
     description:
       'ادعاء لا يستند إلى أي دليل يمكن التحقق منه، أو محتوى ساخر يُتداول على أنه حقيقي. لا نملك ما يثبته ولا ما ينفيه نفياً قاطعاً، ومروّجوه لم يقدموا مصدراً.',
     color: '#8e7cc3',
@@ -135,6 +153,7 @@ export const categories = [
     name: 'ساخر',
     nameEn: 'Satire',
     nameTr: 'Hiciv',
+    descriptionEn: 'Content first published as satire or a joke, then shared by users as serious news.',
     description: 'محتوى نُشر أصلاً على سبيل السخرية أو الفكاهة، ثم تداوله مستخدمون على أنه خبر جاد.',
     color: '#a393d1',
     score: -1,
@@ -147,6 +166,8 @@ export const categories = [
     name: 'غير مثبت',
     nameEn: 'Unproven',
     nameTr: 'Kanıtlanmamış',
+    descriptionEn:
+      'A claim whose publishers offered no source or evidence, and which nothing in the available sources confirms.',
     description: 'ادعاء لم يقدّم ناشروه أي مصدر أو دليل، ولم نعثر في المصادر المتاحة على ما يؤكده.',
     color: '#7a68b0',
     score: -1,
@@ -159,6 +180,7 @@ export const categories = [
     name: 'صحيح',
     nameEn: 'True',
     nameTr: 'Doğru',
+    descriptionEn: 'A claim that the available evidence and reliable sources confirm.',
     description:
       'ادعاء تأكدنا من صحته بالرجوع إلى مصادر أولية موثوقة ومستقلة. ننشر هذا التصنيف حين يُشكّك جمهور واسع في خبر صحيح.',
     color: '#2bb673',
@@ -173,6 +195,7 @@ export const categories = [
     name: 'صحيح',
     nameEn: 'Accurate',
     nameTr: 'Doğru',
+    descriptionEn: 'The claim is accurate and matches what the primary sources say.',
     description: 'المعلومة دقيقة في مضمونها وسياقها، وتدعمها أدلة موثقة.',
     color: '#27a567',
     score: 2,
@@ -185,6 +208,7 @@ export const categories = [
     name: 'اقتباس دقيق',
     nameEn: 'Accurate quote',
     nameTr: 'Doğru alıntı',
+    descriptionEn: 'The quoted words were really said or written by the person they are attributed to.',
     description: 'التصريح المنسوب صدر فعلاً عن قائله بالصيغة المتداولة أو بصيغة قريبة لا تغيّر معناه.',
     color: '#3cc687',
     score: 1,
