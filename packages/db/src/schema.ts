@@ -344,6 +344,8 @@ export const contact = pgTable(
     name: text('name').notNull(),
     email: text('email').notNull(),
     subject: text('subject').notNull(),
+    /** Marked by the newsroom once answered (beyond the spec). */
+    handled: boolean('handled').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -10,6 +10,8 @@ export const contactInput = z.strictObject({
     .min(1, { error: REQUIRED })
     .pipe(z.email({ error: 'Invalid email address' }).max(320)),
   subject: requiredText(CONTACT_SUBJECT_MAX),
+  /** The newsroom's mark once a message is answered; visitors cannot set it (POST /contract drops it). */
+  handled: z.boolean().optional(),
 });
 export type ContactInput = z.infer<typeof contactInput>;
 

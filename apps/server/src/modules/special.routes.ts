@@ -6,6 +6,7 @@ import type { Config } from '../config.ts';
 import { AppError } from '../errors.ts';
 import type { AccessGuard } from '../plugins/access.ts';
 import { SYSTEM_ACTOR } from '../plugins/actor.ts';
+import { DRAFT_LINK_TTL_MS, type DraftsService } from './drafts/drafts.service.ts';
 import type { createFeedService } from './feed/feed.service.ts';
 import type { createReadsService } from './reads/reads.service.ts';
 import { queryOf } from './resources/resources.routes.ts';
@@ -19,6 +20,16 @@ export interface SpecialDeps {
   stats: ReturnType<typeof createStatsService>;
   reads: ReturnType<typeof createReadsService>;
   feeds: ReturnType<typeof createFeedService>;
+  drafts: DraftsService;
+}
+
+/** The public address of a fact-check or article page in its language (Arabic has no prefix). */
+export function publicPathOf(
+  resource: 'factcheck' | 'article',
+  doc: Record<string, unknown>,
+): string {
+  const language = doc.language === 'en' || doc.language === 'tr' ? `/${doc.language}` : '';
+  return `${language}/${resource}/${encodeURIComponent(String(doc.slug ?? ''))}`;
 }
 
 const rateLimitAnswer = (_req: unknown, ctx: { after: string }) =>
@@ -85,6 +96,31 @@ export function registerSpecialRoutes(app: FastifyInstance, deps: SpecialDeps): 
       return { _id: saved._id, data: true };
     },
   );
+
+  // The back office's "preview" (beyond the spec): a signed draft link to the item's public page,
+  // for whoever may read the item; valid 6 hours, for that item only.
+  for (const resource of ['factcheck', 'article'] as const) {
+    app.get<{ Params: { id: string } }>(
+      `/${resource}/:id/preview-link`,
+      {
+        schema: {
+          tags: [resource],
+          summary: 'A signed draft link to the public page of this item (6 hours)',
+        },
+      },
+      async (request) => {
+        const doc = await deps.resources.get({ actor: request.actor, resource, id: request.params.id });
+        const now = Date.now();
+        const token = deps.drafts.sign(String(doc._id), now);
+        return {
+          data: {
+            url: `${publicPathOf(resource, doc)}?draft=${token}`,
+            expiresAt: new Date(now + DRAFT_LINK_TTL_MS).toISOString(),
+          },
+        };
+      },
+    );
+  }
 
   app.post<{ Params: { id: string; action: string } }>(
     '/feed/:id/:action',

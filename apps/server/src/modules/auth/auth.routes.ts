@@ -106,6 +106,14 @@ export function registerAuthRoutes(
     { schema: schema('Register this device for the signed-in user') },
     async (request) => auth.registerDevice({ actor: request.actor, input: request.body }),
   );
+  app.get(
+    `${base}/devices`,
+    { schema: { tags, summary: "The signed-in user's devices, most recently seen first" } },
+    async (request, reply) => {
+      noStore(reply);
+      return auth.listDevices({ actor: request.actor });
+    },
+  );
   app.delete<{ Querystring: { id?: string } }>(
     `${base}/device`,
     {

@@ -32,6 +32,7 @@ import {
   findRefreshToken,
   insertRefreshToken,
   insertVerificationCode,
+  listDevices,
   markCodeUsed,
   revokeFamily,
   revokeUserTokens,
@@ -592,6 +593,26 @@ export function createAuthService(deps: AuthDeps) {
         throw validationFailed({ id: 'The device id is required (at most 64 characters)' });
       await upsertDevice(db, sub, id, body, now());
       return { status: true, id };
+    },
+
+    /** The signed-in user's devices (the device id the browser keeps tells which one is this one). */
+    async listDevices(args: { actor: Actor }) {
+      const sub = requireSignedIn(args.actor);
+      const rows = await listDevices(db, sub);
+      const prefix = `${sub}.`;
+      const text = (info: Record<string, unknown>, key: string) =>
+        typeof info[key] === 'string' ? (info[key] as string) : undefined;
+      return {
+        data: rows.map((row) => ({
+          id: row._id.startsWith(prefix) ? row._id.slice(prefix.length) : row._id,
+          name: text(row.info, 'name'),
+          description: text(row.info, 'description'),
+          os: text(row.info, 'os'),
+          ua: text(row.info, 'ua'),
+          createdAt: row.createdAt,
+          lastSeenAt: row.lastSeen,
+        })),
+      };
     },
 
     async deleteDevice(args: { actor: Actor; id: unknown }): Promise<{ status: true }> {

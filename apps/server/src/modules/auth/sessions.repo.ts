@@ -2,6 +2,7 @@
 import {
   and,
   type DbExecutor,
+  desc,
   device,
   eq,
   gt,
@@ -94,6 +95,15 @@ export async function upsertDevice(
     .insert(device)
     .values({ _id: deviceKey(userId, deviceId), user: userId, info, lastSeen: now })
     .onConflictDoUpdate({ target: device._id, set: { info, lastSeen: now, updatedAt: now } });
+}
+
+/** The user's devices, most recently seen first (the profile screen). */
+export async function listDevices(db: DbExecutor, userId: string) {
+  return db
+    .select({ _id: device._id, info: device.info, lastSeen: device.lastSeen, createdAt: device.createdAt })
+    .from(device)
+    .where(eq(device.user, userId))
+    .orderBy(desc(device.lastSeen));
 }
 
 export async function deleteDevice(db: DbExecutor, userId: string, deviceId: string): Promise<boolean> {

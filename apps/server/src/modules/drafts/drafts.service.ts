@@ -29,3 +29,5 @@ export function createDraftsService(secret: string) {
     },
   };
 }
+
+export type DraftsService = ReturnType<typeof createDraftsService>;
