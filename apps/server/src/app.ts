@@ -156,6 +156,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       ],
       publicUrl: config.PUBLIC_URL,
       productName: config.PRODUCT_NAME,
+      panelConfig: {
+        api: config.API_BASE,
+        auth: config.AUTH_BASE,
+        permissions: config.PERMISSIONS_BASE,
+        storage: config.STORAGE_BASE,
+        productName: config.PRODUCT_NAME,
+      },
       cache: config.SITE_CACHE ? { maxBytes: config.SITE_CACHE_MB * 1024 * 1024 } : undefined,
       events: services.events,
       seo: { resources: services.resources, disallow: ['/panel', config.API_BASE] },

@@ -24,10 +24,7 @@ export interface SpecialDeps {
 }
 
 /** The public address of a fact-check or article page in its language (Arabic has no prefix). */
-export function publicPathOf(
-  resource: 'factcheck' | 'article',
-  doc: Record<string, unknown>,
-): string {
+export function publicPathOf(resource: 'factcheck' | 'article', doc: Record<string, unknown>): string {
   const language = doc.language === 'en' || doc.language === 'tr' ? `/${doc.language}` : '';
   return `${language}/${resource}/${encodeURIComponent(String(doc.slug ?? ''))}`;
 }

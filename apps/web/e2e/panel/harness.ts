@@ -140,6 +140,8 @@ export function setUpPanelJourney(): PanelJourney {
         locale: language === 'ar' ? 'ar-SY' : 'en-GB',
         colorScheme: opts.theme ?? 'light',
         reducedMotion: 'reduce',
+        // axe-core is injected as an inline script, which the panel's CSP would refuse.
+        bypassCSP: true,
       });
       contexts.push(context);
       await context.route('**/*', (route) => {

@@ -17,7 +17,7 @@ describe('signing in to the back office', () => {
     const page = await journey.newPage({ language: 'en' });
     await page.goto(`${journey.baseUrl}/panel/factcheck/review?page=1`);
     await page.waitForURL(/\/panel\/login\?next=/);
-    expect(await page.title()).toBe('Login - Tabayyun');
+    await expect.poll(() => page.title()).toBe('Login - Tabayyun');
     await signInWithForm(page, journey.admin);
     await page.waitForURL(/\/panel\/factcheck\/review\?page=1$/);
     await screenReady(page);

@@ -49,6 +49,8 @@ export interface SitePluginOptions {
   /** Absolute origin for sitemaps and feeds, and the origin cached pages are rendered with. */
   publicUrl?: string;
   productName?: string;
+  /** Base paths and product name the back office reads from its document (`<meta name="tabayyun-panel">`). */
+  panelConfig?: Record<string, string>;
   /** The page cache; absent or undefined renders every request. */
   cache?: { maxBytes: number } | undefined;
   /** Content writes of every instance (NOTIFY): each one clears the page cache. */
@@ -208,7 +210,9 @@ export async function sitePlugin(app: FastifyInstance, opts: SitePluginOptions):
     if (isPanelAddress(request.url)) {
       // The back office: client-rendered for signed-in users, never cached anywhere.
       reply.header('cache-control', PRIVATE_NO_STORE);
-      return sendWebResponse(reply, await render(toWebRequest(request, reply)));
+      const page = await toPanelPage(await render(toWebRequest(request, reply)), opts.panelConfig);
+      reply.code(page.status).headers(page.headers);
+      return reply.send(page.body);
     }
     if (vite !== undefined) {
       // Development: Vite injects its own scripts; no page cache and no CSP.
@@ -247,7 +251,7 @@ const RESPONSE_HEADERS_DROPPED = new Set([
 ]);
 
 /** Reads a React Router answer whole; HTML documents get their CSP and the security headers. */
-async function toRenderedPage(response: Response): Promise<RenderedPage> {
+async function toRenderedPage(response: Response, opts = { deferHydration: true }): Promise<RenderedPage> {
   let body = Buffer.from(await response.arrayBuffer());
   const headers: Record<string, string> = {};
   for (const [name, value] of response.headers) {
@@ -255,13 +259,46 @@ async function toRenderedPage(response: Response): Promise<RenderedPage> {
     headers[name] = name === 'content-type' && value === 'text/html' ? 'text/html; charset=utf-8' : value;
   }
   if (headers['content-type']?.startsWith('text/html')) {
-    const html = deferHydration(body.toString('utf8'));
+    const html = opts.deferHydration ? deferHydration(body.toString('utf8')) : body.toString('utf8');
     body = Buffer.from(html);
     Object.assign(headers, SITE_SECURITY_HEADERS);
     headers['content-security-policy'] = contentSecurityPolicy(html);
   }
   const cookies = response.headers.getSetCookie();
   return { status: response.status, headers, body, ...(cookies.length > 0 ? { cookies } : {}) };
+}
+
+const PANEL_CONFIG_META = 'tabayyun-panel';
+
+/**
+ * A back-office document: its configuration in a meta tag (base paths may be moved by the server's
+ * settings), the security headers and a CSP with the hashes of its inline scripts. Never framed.
+ */
+async function toPanelPage(
+  response: Response,
+  config: Record<string, string> | undefined,
+): Promise<RenderedPage> {
+  const page = await toRenderedPage(response, { deferHydration: false });
+  if (!page.headers['content-type']?.startsWith('text/html') || !config) return page;
+  const content = JSON.stringify(config)
+    .replaceAll('&', '&amp;')
+    .replaceAll('"', '&quot;')
+    .replaceAll('<', '&lt;');
+  const html = page.body
+    .toString('utf8')
+    .replace('<head>', `<head><meta name="${PANEL_CONFIG_META}" content="${content}">`);
+  return {
+    ...page,
+    body: Buffer.from(html),
+    headers: {
+      ...page.headers,
+      'content-security-policy': contentSecurityPolicy(html).replace(
+        "frame-ancestors 'self'",
+        "frame-ancestors 'none'",
+      ),
+      'x-frame-options': 'DENY',
+    },
+  };
 }
 
 function isPanelAddress(url: string): boolean {

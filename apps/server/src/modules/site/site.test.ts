@@ -132,6 +132,42 @@ describe('site plugin with the production build', () => {
   });
 });
 
+describe('the back office document', () => {
+  let app: FastifyInstance;
+  const panelConfig = {
+    api: '/v2/api',
+    auth: '/v2/auth',
+    permissions: '/permissions',
+    storage: '/files',
+    productName: 'Sada "news"',
+  };
+
+  beforeAll(async () => {
+    ensureWebBuild();
+    app = await buildSiteApp({ mode: 'test', panelConfig });
+  }, WEB_BUILD_TIMEOUT_MS + 10_000);
+
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it('carries the configured base paths, is never framed or cached, and has a CSP for its inline scripts', async () => {
+    const res = await app.inject({ url: '/panel/dashboard' });
+    expect(res.statusCode).toBe(200);
+    const meta = /<meta name="tabayyun-panel" content="([^"]*)">/.exec(res.body);
+    expect(
+      JSON.parse(meta![1]!.replaceAll('&quot;', '"').replaceAll('&lt;', '<').replaceAll('&amp;', '&')),
+    ).toEqual(panelConfig);
+    expect(res.headers['cache-control']).toContain('no-store');
+    expect(res.headers['x-frame-options']).toBe('DENY');
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("frame-ancestors 'none'");
+    for (const hash of inlineScriptHashes(res.body)) expect(csp).toContain(hash);
+    // The panel needs its modules at once: its scripts are not deferred like the reading pages'.
+    expect(res.body).not.toContain(HYDRATION_SOURCE_ID);
+  });
+});
+
 describe('site plugin without a build in production', () => {
   const emptyWebRoot = mkdtempSync(join(tmpdir(), 'tabayyun-web-'));
   let app: FastifyInstance;
