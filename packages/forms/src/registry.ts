@@ -1,6 +1,6 @@
 // Field type → widget. The simple widgets are registered here; the complex ones come from
 // `widgets/complex.ts`, owned by their own module, and take precedence when both define a type.
-import type { FieldType, Widget } from './types.ts';
+import type { CustomFieldType, CustomWidgets, FieldType, Widget } from './types.ts';
 import { CheckboxesWidget } from './widgets/checks/checks-widget.tsx';
 import { ColorWidget } from './widgets/color/color-widget.tsx';
 import { complexWidgets } from './widgets/complex.ts';
@@ -42,6 +42,7 @@ export const widgets: Partial<Record<FieldType, AnyWidget>> = {
   ...(complexWidgets as Partial<Record<FieldType, AnyWidget>>),
 };
 
-export function getWidget(type: FieldType): AnyWidget | undefined {
-  return widgets[type];
+/** The widget of a type: the application's own (`custom`, for `x-…` types) first, then the registry. */
+export function getWidget(type: FieldType | CustomFieldType, custom?: CustomWidgets): AnyWidget | undefined {
+  return custom?.[type as CustomFieldType] ?? widgets[type as FieldType];
 }

@@ -34,6 +34,16 @@ export const FIELD_TYPES = [
 ] as const;
 export type FieldType = (typeof FIELD_TYPES)[number];
 
+/**
+ * A type name an application adds with its own widget (`x-rich-text`): registered through
+ * `<FormsProvider widgets>` or `useFormEngine(…, { widgets })`, looked up before the registry.
+ * The `x-` prefix keeps a typo of a built-in type (`'tabel'`) a compile error.
+ */
+export type CustomFieldType = `x-${string}`;
+
+/** True for an application's own type name (`x-…`). */
+export const isCustomFieldType = (type: string): type is CustomFieldType => type.startsWith('x-');
+
 /** A validator by name, as platform §5 lists them (`required`, `maxLength`, `after`, …). */
 export interface ValidationDefinition {
   name: string;
@@ -78,7 +88,7 @@ export interface FieldCondition {
 }
 
 export interface FieldDefinition {
-  type: FieldType;
+  type: FieldType | CustomFieldType;
   name: string;
   validations?: ValidationDefinition[];
   placeholder?: string;
@@ -156,3 +166,7 @@ export interface WidgetProps<V = unknown> {
 }
 
 export type Widget<V = unknown> = (props: WidgetProps<V>) => ReactNode;
+
+/** An application's widgets by custom type name (`{ 'x-rich-text': RichTextWidget }`). */
+// biome-ignore lint/suspicious/noExplicitAny: each widget has its own value type; the map erases it.
+export type CustomWidgets = Partial<Record<CustomFieldType, Widget<any>>>;

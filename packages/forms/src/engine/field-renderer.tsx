@@ -30,7 +30,7 @@ export function FieldRenderer({ engine, field, isFirst = false }: FieldRendererP
   );
   if (!state.visible) return null;
 
-  const Widget = getWidget(field.type);
+  const Widget = getWidget(field.type, engine.widgets);
   if (!Widget) {
     return (
       <Text role="alert" c="red" size="sm" data-field-name={name}>

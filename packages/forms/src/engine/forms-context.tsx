@@ -5,13 +5,15 @@ import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { createContext, type ReactNode, useContext } from 'react';
 import type { Locale } from '../i18n/texts.ts';
-import type { DataAdapter } from '../types.ts';
+import type { CustomWidgets, DataAdapter } from '../types.ts';
 import type { ValidationError } from '../validators/validators.ts';
 
 export interface FormsConfig {
   adapter?: DataAdapter;
   locale: Locale;
   dir: 'rtl' | 'ltr';
+  /** The application's own widgets by `x-…` type name, consulted before the registry. */
+  widgets?: CustomWidgets;
 }
 
 /** The spec's default language is Arabic (platform §9), hence right-to-left. */
@@ -43,6 +45,8 @@ export function FormsProvider({
     locale: config.locale ?? parent.locale,
     dir: config.dir ?? parent.dir,
     ...(config.adapter || parent.adapter ? { adapter: config.adapter ?? parent.adapter } : {}),
+    // A nested provider adds to (and overrides) the widgets of the one around it.
+    ...(config.widgets || parent.widgets ? { widgets: { ...parent.widgets, ...config.widgets } } : {}),
   };
   // The config wraps the modals provider so dialogs' content reads it too.
   const content = (

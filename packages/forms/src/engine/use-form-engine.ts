@@ -3,7 +3,7 @@
 import { useCallback, useId, useMemo, useRef, useState } from 'react';
 import { type Locale, translate } from '../i18n/texts.ts';
 import { type NormalisedField, type NormalisedForm, normaliseForm } from '../model/normalise.ts';
-import type { DataAdapter, FormDefinition } from '../types.ts';
+import type { CustomWidgets, DataAdapter, FormDefinition } from '../types.ts';
 import { runValidators, type ValidationError } from '../validators/validators.ts';
 import { type ConditionalState, evaluateFieldConditions } from './conditions.ts';
 import { useFormsConfig } from './forms-context.tsx';
@@ -36,6 +36,8 @@ export interface FormEngineOptions {
   openSections?: string[];
   /** Delay before the first invalid field is focused after a failed submit (platform §4). */
   focusDelayMs?: number;
+  /** Widgets for `x-…` types, merged over FormsProvider's. */
+  widgets?: CustomWidgets;
 }
 
 export interface FieldState extends ConditionalState {
@@ -53,6 +55,8 @@ export interface FormEngine {
   locale: Locale;
   dir: 'rtl' | 'ltr';
   adapter?: DataAdapter;
+  /** The custom widgets (FormsProvider's, then the options'). */
+  widgets?: CustomWidgets;
   openSections: string[];
   setOpenSections(sections: string[]): void;
   fieldId(name: string): string;
@@ -100,6 +104,10 @@ export function useFormEngine(definition: FormDefinition, options: FormEngineOpt
   const locale = options.locale ?? config.locale;
   const dir = options.dir ?? config.dir;
   const adapter = options.adapter ?? config.adapter;
+  const widgets = useMemo(
+    () => (options.widgets || config.widgets ? { ...config.widgets, ...options.widgets } : undefined),
+    [options.widgets, config.widgets],
+  );
   const formId = useId();
   const form = useMemo(() => normaliseForm(definition), [definition]);
   const fieldsByName = useMemo(() => new Map(form.allFields.map((f) => [f.name, f])), [form]);
@@ -280,6 +288,7 @@ export function useFormEngine(definition: FormDefinition, options: FormEngineOpt
     locale,
     dir,
     ...(adapter ? { adapter } : {}),
+    ...(widgets ? { widgets } : {}),
     openSections,
     setOpenSections,
     fieldId,

@@ -1,7 +1,14 @@
 // Turns a FormDefinition into what the engine runs: defaults filled in (appearance 'outline',
 // updateOn 'change'), validators built once (an unknown name throws here, at definition time),
 // a `required` validator added for every field flagged required, and sections flattened.
-import type { FieldDefinition, FieldType, FormDefinition, SectionDefinition } from '../types.ts';
+import {
+  type CustomFieldType,
+  type FieldDefinition,
+  type FieldType,
+  type FormDefinition,
+  isCustomFieldType,
+  type SectionDefinition,
+} from '../types.ts';
 import { createValidator, type ValidatorFn } from '../validators/validators.ts';
 
 /** Types whose value is a boolean: "required" means "must be true" for them (platform §5). */
@@ -28,7 +35,7 @@ export const MULTIPLE_CAPABLE_TYPES: ReadonlySet<FieldType> = new Set<FieldType>
 export interface NormalisedField {
   definition: FieldDefinition;
   name: string;
-  type: FieldType;
+  type: FieldType | CustomFieldType;
   /** The section holding the field, undefined for top-level fields. */
   section?: string;
   /** Flagged required by `inputs.required` or a `required`/`requiredTrue` validation. */
@@ -85,7 +92,11 @@ export function normaliseField(field: FieldDefinition, section?: string): Normal
     requiredValidator,
     validators,
     updateOn: definition.updateOn ?? 'change',
-    isArrayUnsupported: Boolean(field.inputs?.multiple) && !MULTIPLE_CAPABLE_TYPES.has(field.type),
+    // A custom widget decides for itself what `multiple` means.
+    isArrayUnsupported:
+      Boolean(field.inputs?.multiple) &&
+      !isCustomFieldType(field.type) &&
+      !MULTIPLE_CAPABLE_TYPES.has(field.type as FieldType),
   };
 }
 
