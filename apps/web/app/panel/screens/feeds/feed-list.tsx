@@ -1,5 +1,103 @@
-import { ScreenPlaceholder } from '../../components/screen-placeholder.tsx';
+// /panel/feeds/list/{new,review,archive} (spec §2, §7 GET /feed): the feed items of one status as
+// cards, newest first, with the status tabs as links, search and paging kept in the address.
+import { Button, Group, SimpleGrid } from '@mantine/core';
+import { useCallback, useMemo } from 'react';
+import { Link, useLocation, useParams } from 'react-router';
+import { ResourceTable } from '../../components/data-table/resource-table.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
+import { useTexts } from '../../i18n/i18n.tsx';
+import type { Params } from '../../lib/api-client.ts';
+import { apiPath, useCan } from '../../lib/permissions.ts';
+import { NotFoundView } from '../../shell/status-view.tsx';
+import { type FeedItem, useFeedAction } from './feed-actions.ts';
+import { FeedCard } from './feed-card.tsx';
+import { FEED_STATUSES, FEED_TEXTS, type FeedStatus, pageTitle, statusLabel } from './feed-texts.ts';
 
-export default function Screen() {
-  return <ScreenPlaceholder title="feed-list" />;
+export const FEED_PAGE_SIZE = 12;
+
+const isFeedStatus = (value: string | undefined): value is FeedStatus =>
+  (FEED_STATUSES as readonly string[]).includes(value ?? '');
+
+export default function FeedList() {
+  const { status } = useParams();
+  if (!isFeedStatus(status)) return <NotFoundView />;
+  return <FeedListOf status={status} key={status} />;
+}
+
+/** The status tabs: links, the current one marked for assistive technology. */
+export function FeedStatusNav({ current }: { current: FeedStatus }) {
+  const t = useTexts(FEED_TEXTS);
+  const { search } = useLocation();
+  // The search text follows the reader from tab to tab; the page does not.
+  const q = new URLSearchParams(search).get('q');
+  return (
+    <Group
+      component="nav"
+      aria-label={t.statusNav}
+      gap="xs"
+      mb="md"
+      wrap="wrap"
+      data-testid="feed-status-nav"
+    >
+      {FEED_STATUSES.map((status) => (
+        <Button
+          key={status}
+          component={Link}
+          to={`/panel/feeds/list/${status}${q ? `?q=${encodeURIComponent(q)}` : ''}`}
+          variant={status === current ? 'filled' : 'default'}
+          size="sm"
+          aria-current={status === current ? 'page' : undefined}
+        >
+          {statusLabel(t, status)}
+        </Button>
+      ))}
+    </Group>
+  );
+}
+
+function FeedListOf({ status }: { status: FeedStatus }) {
+  const t = useTexts(FEED_TEXTS);
+  const can = useCan();
+  const run = useFeedAction();
+  const baseParams = useMemo<Params>(
+    () => ({ status, lookup: 'mediaSource', select: '!body,!updateLog' }),
+    [status],
+  );
+  const renderRows = useCallback(
+    (rows: FeedItem[]) => (
+      <SimpleGrid cols={{ base: 1, sm: 2, xl: 3 }} spacing="md" data-testid="feed-cards">
+        {rows.map((item) => (
+          <FeedCard key={String(item._id)} item={item} can={can} onAction={run} />
+        ))}
+      </SimpleGrid>
+    ),
+    [can, run],
+  );
+  return (
+    <>
+      <PageHeader
+        title={pageTitle(t, status)}
+        actions={
+          can('Create', apiPath('feed')) ? (
+            <Button component={Link} to="/panel/feeds/edit/new" data-testid="new-feed-item">
+              {t.newFeedItem}
+            </Button>
+          ) : null
+        }
+      />
+      <FeedStatusNav current={status} />
+      <ResourceTable<FeedItem>
+        resource="feed"
+        columns={[]}
+        baseParams={baseParams}
+        searchFields={['title']}
+        searchLabel={t.searchFeed}
+        perPage={FEED_PAGE_SIZE}
+        defaultSort="-createdAt"
+        rowName={(row) => String(row.title ?? row._id)}
+        renderRows={renderRows}
+        testId="feed-list"
+      />
+    </>
+  );
 }
