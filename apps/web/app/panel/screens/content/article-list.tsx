@@ -1,5 +1,6 @@
-import { ScreenPlaceholder } from '../../components/screen-placeholder.tsx';
+// /panel/article/{draft,review,published}: the article lists (content-list.tsx).
+import { ContentListScreen } from './content-list.tsx';
 
-export default function Screen() {
-  return <ScreenPlaceholder title="article-list" />;
+export default function ArticleListScreen() {
+  return <ContentListScreen kind="article" />;
 }

@@ -1,5 +1,6 @@
-import { ScreenPlaceholder } from '../../components/screen-placeholder.tsx';
+// /panel/factcheck/{draft,review,published}: the fact-check lists (content-list.tsx).
+import { ContentListScreen } from './content-list.tsx';
 
-export default function Screen() {
-  return <ScreenPlaceholder title="factcheck-list" />;
+export default function FactcheckListScreen() {
+  return <ContentListScreen kind="factcheck" />;
 }
