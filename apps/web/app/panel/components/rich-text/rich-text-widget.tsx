@@ -1,0 +1,311 @@
+// The form engine's `x-rich-text` widget: Mantine's tiptap editor with headings, marks, lists,
+// quote, links, tables, images uploaded through the API client, social-post embeds, and a text
+// direction per paragraph. The value is sanitiser-proof HTML (see extensions.ts), null when empty.
+import { Button, Popover, Stack, TextInput } from '@mantine/core';
+import { RichTextEditor, useRichTextEditorContext } from '@mantine/tiptap';
+import { controlAria, FieldShell, showFailedToast, type WidgetProps } from '@tabayyun/forms';
+import { type Editor, useEditor, useEditorState } from '@tiptap/react';
+import { createContext, type ReactNode, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import { usePanelLanguage, useTexts } from '../../i18n/i18n.tsx';
+import { apiClient } from '../../lib/api-client.ts';
+import { embedProvider, richTextExtensions, storedHtml, type TextDir } from './extensions.ts';
+import { editorLabels, RICH_TEXT_TEXTS } from './rich-text-texts.ts';
+
+/** Where editor images go (`POST /storage/content`). */
+export const RICH_TEXT_UPLOAD_FOLDER = 'content';
+
+/** The direction of the content being written (the record's language), default: the interface's. */
+export const ContentDirectionContext = createContext<TextDir | null>(null);
+
+/** Uploads an image; any failure (error, empty answer, non-2xx) rejects. */
+export async function uploadEditorImage(file: File): Promise<{ src: string; alt: string }> {
+  const record = await apiClient().upload(RICH_TEXT_UPLOAD_FOLDER, file, {
+    onProgress: () => {},
+    signal: new AbortController().signal,
+    fieldname: 'file',
+  });
+  const path = typeof record?.path === 'string' ? record.path.trim() : '';
+  if (!path || 'error' in (record as object)) throw new Error('Upload failed');
+  return { src: `/${path.replace(/^\/+/, '')}`, alt: '' };
+}
+
+/**
+ * Mantine's tiptap types resolve @tiptap/core through its CommonJS declarations, ours through the
+ * ESM ones: the same class, two declarations. One cast, here, at the boundary.
+ */
+function useContextEditor(): Editor | null {
+  return useRichTextEditorContext().editor as unknown as Editor | null;
+}
+
+const svg = (path: ReactNode) =>
+  function Icon({ style }: { style?: React.CSSProperties }) {
+    return (
+      <svg
+        viewBox="0 0 24 24"
+        width={16}
+        height={16}
+        style={style}
+        fill="none"
+        stroke="currentColor"
+        strokeWidth={1.8}
+        strokeLinecap="round"
+        strokeLinejoin="round"
+        aria-hidden="true"
+        focusable="false"
+      >
+        {path}
+      </svg>
+    );
+  };
+
+// Pilcrow with an arrow: the usual text-direction icons.
+const IconRtl = svg(
+  <>
+    <path d="M14 4v10M17 4v10M18 4h-6.5a3 3 0 0 0 0 6H14" />
+    <path d="M20 19H5M8 16l-3 3 3 3" />
+  </>,
+);
+const IconLtr = svg(
+  <>
+    <path d="M10 4v10M13 4v10M14 4H7.5a3 3 0 0 0 0 6H10" />
+    <path d="M4 19h15M16 16l3 3-3 3" />
+  </>,
+);
+const IconEmbed = svg(
+  <>
+    <rect x="3" y="5" width="18" height="14" rx="2" />
+    <path d="M10 9.5v5l4.5-2.5z" />
+  </>,
+);
+
+function DirectionControl({ dir, label, icon: Icon }: { dir: TextDir; label: string; icon: typeof IconRtl }) {
+  const editor = useContextEditor();
+  const active = useEditorState({
+    editor,
+    selector: ({ editor: e }) => Boolean(e?.isActive('paragraph', { dir })),
+  });
+  const isActive = active === true;
+  return (
+    <RichTextEditor.Control
+      aria-label={label}
+      title={label}
+      active={isActive}
+      aria-pressed={isActive}
+      onClick={() =>
+        editor
+          ?.chain()
+          .focus()
+          .setBlockDirection(isActive ? null : dir)
+          .run()
+      }
+    >
+      <Icon />
+    </RichTextEditor.Control>
+  );
+}
+
+function EmbedControl() {
+  const t = useTexts(RICH_TEXT_TEXTS);
+  const editor = useContextEditor();
+  const [opened, setOpened] = useState(false);
+  const [url, setUrl] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const insert = () => {
+    if (!embedProvider(url)) {
+      setError(t.embedInvalid);
+      return;
+    }
+    editor?.chain().focus().insertEmbed(url).run();
+    setUrl('');
+    setError(null);
+    setOpened(false);
+  };
+  return (
+    <Popover opened={opened} onChange={setOpened} trapFocus withinPortal position="bottom" shadow="md">
+      <Popover.Target>
+        <RichTextEditor.Control
+          aria-label={t.embed}
+          title={t.embed}
+          aria-haspopup="dialog"
+          aria-expanded={opened}
+          data-testid="rich-text-embed"
+          onClick={() => setOpened((o) => !o)}
+        >
+          <IconEmbed />
+        </RichTextEditor.Control>
+      </Popover.Target>
+      <Popover.Dropdown>
+        <Stack gap="xs" maw={320}>
+          <TextInput
+            label={t.embedUrl}
+            description={t.embedHint}
+            dir="ltr"
+            value={url}
+            error={error}
+            data-autofocus
+            onChange={(event) => {
+              setUrl(event.currentTarget.value);
+              setError(null);
+            }}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter') {
+                event.preventDefault();
+                insert();
+              }
+            }}
+          />
+          <Button size="xs" onClick={insert} data-testid="rich-text-embed-insert">
+            {t.embedInsert}
+          </Button>
+        </Stack>
+      </Popover.Dropdown>
+    </Popover>
+  );
+}
+
+function TableControls() {
+  const editor = useContextEditor();
+  const inTable = useEditorState({ editor, selector: ({ editor: e }) => Boolean(e?.isActive('table')) });
+  if (!inTable) return null;
+  return (
+    <RichTextEditor.ControlsGroup>
+      <RichTextEditor.TableColumnBefore />
+      <RichTextEditor.TableColumnAfter />
+      <RichTextEditor.TableColumnDelete />
+      <RichTextEditor.TableRowBefore />
+      <RichTextEditor.TableRowAfter />
+      <RichTextEditor.TableRowDelete />
+      <RichTextEditor.TableToggleHeaderRow />
+      <RichTextEditor.TableDelete />
+    </RichTextEditor.ControlsGroup>
+  );
+}
+
+export function RichTextWidget(props: WidgetProps<string | null>): ReactNode {
+  const { field, value, onChange, onBlur, disabled, readOnly } = props;
+  const t = useTexts(RICH_TEXT_TEXTS);
+  const { language } = usePanelLanguage();
+  const contentDir = useContext(ContentDirectionContext) ?? props.dir;
+  const editable = !disabled && !readOnly;
+  // The latest callbacks, read by the editor's handlers (created once).
+  const latest = useRef({ onChange, onBlur, editable, language, failed: t.uploadFailed });
+  latest.current = { onChange, onBlur, editable, language, failed: t.uploadFailed };
+  const emitted = useRef<string | null | undefined>(value);
+
+  const extensions = useMemo(
+    () =>
+      richTextExtensions({
+        upload: {
+          onImageUpload: uploadEditorImage,
+          onImageUploadError: () => showFailedToast(latest.current.failed),
+        },
+      }),
+    [],
+  );
+  const editor = useEditor({
+    extensions,
+    content: value ?? '',
+    editable,
+    immediatelyRender: false,
+    shouldRerenderOnTransaction: false,
+    onUpdate: ({ editor: e }) => {
+      if (!latest.current.editable) return;
+      const html = storedHtml(e.getHTML(), e.isEmpty);
+      emitted.current = html;
+      latest.current.onChange(html);
+    },
+    onBlur: () => latest.current.onBlur(),
+  });
+
+  // A value set from outside (restore, translation, reset) replaces the document.
+  useEffect(() => {
+    if (!editor || editor.isDestroyed) return;
+    if ((value ?? null) === (emitted.current ?? null)) return;
+    emitted.current = value;
+    editor.commands.setContent(value ?? '', { emitUpdate: false });
+  }, [editor, value]);
+
+  useEffect(() => {
+    if (editor && !editor.isDestroyed && editor.isEditable !== editable) editor.setEditable(editable, false);
+  }, [editor, editable]);
+
+  // The editable element carries the field's id and aria (label, hint, error, required).
+  const attributes: Record<string, string> = {
+    ...Object.fromEntries(
+      Object.entries(controlAria(props, { group: true })).map(([k, v]) => [k, String(v)]),
+    ),
+    role: 'textbox',
+    'aria-multiline': 'true',
+    ...(readOnly ? { 'aria-readonly': 'true' } : {}),
+    ...(disabled ? { 'aria-disabled': 'true' } : {}),
+    dir: contentDir,
+    'data-testid': `rich-text-${field.name}`,
+  };
+  const attributesKey = JSON.stringify(attributes);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: attributesKey stands for attributes.
+  useEffect(() => {
+    if (editor && !editor.isDestroyed) editor.setOptions({ editorProps: { attributes } });
+  }, [editor, attributesKey]);
+
+  const labels = useMemo(() => editorLabels(t), [t]);
+  return (
+    <FieldShell
+      widget={props}
+      group
+      wrapperProps={{ labelProps: { onClick: () => editor?.commands.focus() } }}
+    >
+      {() => {
+        return (
+          <RichTextEditor
+            editor={editor as never}
+            labels={labels}
+            onImageUpload={uploadEditorImage}
+            onImageUploadError={() => showFailedToast(t.uploadFailed)}
+            className="tb-rich-text"
+            data-disabled={disabled || undefined}
+            data-invalid={props.error ? true : undefined}
+          >
+            {editable ? (
+              <RichTextEditor.Toolbar aria-label={t.toolbar} role="toolbar" sticky stickyOffset={56}>
+                <RichTextEditor.ControlsGroup>
+                  <RichTextEditor.Bold />
+                  <RichTextEditor.Italic />
+                  <RichTextEditor.Underline />
+                  <RichTextEditor.Strikethrough />
+                  <RichTextEditor.ClearFormatting />
+                </RichTextEditor.ControlsGroup>
+                <RichTextEditor.ControlsGroup>
+                  <RichTextEditor.H2 />
+                  <RichTextEditor.H3 />
+                  <RichTextEditor.H4 />
+                </RichTextEditor.ControlsGroup>
+                <RichTextEditor.ControlsGroup>
+                  <RichTextEditor.BulletList />
+                  <RichTextEditor.OrderedList />
+                  <RichTextEditor.Blockquote />
+                </RichTextEditor.ControlsGroup>
+                <RichTextEditor.ControlsGroup>
+                  <DirectionControl dir="rtl" label={t.rtl} icon={IconRtl} />
+                  <DirectionControl dir="ltr" label={t.ltr} icon={IconLtr} />
+                </RichTextEditor.ControlsGroup>
+                <RichTextEditor.ControlsGroup>
+                  <RichTextEditor.Link />
+                  <RichTextEditor.Unlink />
+                  <RichTextEditor.ImageUpload data-testid="rich-text-image" />
+                  <RichTextEditor.TableInsert />
+                  <EmbedControl />
+                </RichTextEditor.ControlsGroup>
+                <TableControls />
+                <RichTextEditor.ControlsGroup>
+                  <RichTextEditor.Undo />
+                  <RichTextEditor.Redo />
+                </RichTextEditor.ControlsGroup>
+              </RichTextEditor.Toolbar>
+            ) : null}
+            <RichTextEditor.Content />
+          </RichTextEditor>
+        );
+      }}
+    </FieldShell>
+  );
+}

@@ -1,0 +1,151 @@
+// What the editor writes must survive the server's sanitiser unchanged: the server sanitises every
+// HTML field on write, so anything it drops would vanish silently on save (a table's widths, a
+// paragraph's direction, an embed's marker).
+
+import { sanitizeHtml } from '@tabayyun/text';
+import { Editor } from '@tiptap/core';
+import { Table, TableCell, TableHeader, TableRow } from '@tiptap/extension-table';
+import StarterKit from '@tiptap/starter-kit';
+import { afterEach, describe, expect, it } from 'vitest';
+import { embedProvider, richTextExtensions, storedHtml } from './extensions.ts';
+import { cleanPastedHtml } from './paste.ts';
+
+const editors: Editor[] = [];
+afterEach(() => {
+  for (const editor of editors.splice(0)) editor.destroy();
+});
+
+function write(html: string): string {
+  const editor = new Editor({ extensions: richTextExtensions(), content: html });
+  editors.push(editor);
+  return storedHtml(editor.getHTML(), editor.isEmpty) ?? '';
+}
+
+/** The same HTML as the browser serialises it (`<img>` vs `<img />`, attribute quoting). */
+function normal(html: string): string {
+  const template = document.createElement('template');
+  template.innerHTML = html;
+  return template.innerHTML;
+}
+
+const SAMPLE = [
+  '<h2>العنوان الرئيسي للتحقق</h2>',
+  '<h3>Sub-heading in English</h3>',
+  '<p dir="rtl">فقرة عربية فيها <strong>عريض</strong> و<em>مائل</em> و<u>مسطّر</u> و<s>مشطوب</s>.</p>',
+  '<p dir="ltr">An English paragraph with <a href="https://example.org/report">a link</a>.</p>',
+  '<ul><li><p>البند الأول</p></li><li><p>البند الثاني</p></li></ul>',
+  '<ol><li><p>First</p></li><li><p>Second</p></li></ol>',
+  '<blockquote><p>«اقتباس من المصدر»</p></blockquote>',
+  '<table><tbody><tr><th colspan="1" rowspan="1"><p>الادعاء</p></th><th colspan="1" rowspan="1"><p>الحقيقة</p></th></tr>',
+  '<tr><td colspan="1" rowspan="1"><p>صورة قديمة</p></td><td colspan="1" rowspan="1"><p>من عام 2013</p></td></tr></tbody></table>',
+  '<img src="/storage/content/photo.jpg" alt="صورة الادعاء">',
+  '<p><a href="https://x.com/someone/status/1790000000000000000" rel="embed">https://x.com/someone/status/1790000000000000000</a></p>',
+  '<p><a href="https://www.youtube.com/watch?v=dQw4w9WgXcQ" rel="embed">https://www.youtube.com/watch?v=dQw4w9WgXcQ</a></p>',
+  '<p><a href="https://www.facebook.com/page/posts/12345" rel="embed">https://www.facebook.com/page/posts/12345</a></p>',
+].join('');
+
+describe('the rich-text editor and the server sanitiser', () => {
+  it('writes a rich sample that sanitizeHtml leaves unchanged', () => {
+    const out = write(SAMPLE);
+    // Every part made it through the editor…
+    expect(out).toContain('<h2>العنوان الرئيسي للتحقق</h2>');
+    expect(out).toContain('<p dir="rtl">');
+    expect(out).toContain('<p dir="ltr">');
+    expect(out).toContain('<ul><li><p>البند الأول</p></li>');
+    expect(out).toContain('<ol><li><p>First</p>');
+    expect(out).toContain('<blockquote>');
+    expect(out).toContain('<table><tbody><tr><th><p>الادعاء</p></th>');
+    expect(out).toContain('<img src="/storage/content/photo.jpg" alt="صورة الادعاء">');
+    expect(out).toContain('href="https://example.org/report"');
+    expect(out.match(/rel="embed"/g)).toHaveLength(3);
+    // … and the sanitiser keeps all of it.
+    expect(normal(sanitizeHtml(out))).toBe(normal(out));
+  });
+
+  it('is a real check: the stock tiptap table (colgroup, inline width) would be changed', () => {
+    const editor = new Editor({ extensions: [StarterKit, Table, TableRow, TableHeader, TableCell] });
+    editors.push(editor);
+    editor.commands.insertTable({ rows: 2, cols: 2 });
+    const stock = editor.getHTML();
+    expect(stock).toContain('<colgroup>');
+    expect(normal(sanitizeHtml(stock))).not.toBe(normal(stock));
+  });
+
+  it('writes a new table and an embed inserted by command the same way', () => {
+    const editor = new Editor({ extensions: richTextExtensions(), content: '<p>قبل</p>' });
+    editors.push(editor);
+    editor.commands.setTextSelection(1);
+    editor.commands.setBlockDirection('ltr');
+    editor.commands.focus('end');
+    editor.commands.insertTable({ rows: 2, cols: 3, withHeaderRow: true });
+    // The cursor is in the table's first cell now: an embed in a cell is fine too.
+    expect(editor.commands.insertEmbed('https://twitter.com/user/status/123456')).toBe(true);
+    expect(editor.commands.insertEmbed('https://example.org/not-a-post')).toBe(false);
+    const out = storedHtml(editor.getHTML(), editor.isEmpty) ?? '';
+    expect(out).toContain('<p dir="ltr">قبل</p>');
+    expect(out).toContain('rel="embed"');
+    expect(out).toContain(
+      '<table><tbody><tr><th><p><a href="https://twitter.com/user/status/123456" rel="embed">',
+    );
+    expect(out).not.toContain('style=');
+    expect(normal(sanitizeHtml(out))).toBe(normal(out));
+  });
+
+  it('drops what the sanitiser would drop when it comes in: styles, titles, rules, unknown embeds', () => {
+    const out = write(
+      '<p style="color:red" class="x">نص</p><hr><img src="/storage/a.png" title="t"><p><a href="https://evil.example/x" rel="embed">x</a></p>',
+    );
+    expect(out).not.toMatch(/style=|class=|title=|<hr/);
+    // A link marked as an embed but not a known post stays an ordinary link.
+    expect(out).toContain(
+      '<a target="_blank" rel="noopener noreferrer nofollow" href="https://evil.example/x">',
+    );
+    expect(normal(sanitizeHtml(out))).toBe(normal(out));
+  });
+
+  it('reads an old YouTube frame as an embed', () => {
+    const out = write('<iframe src="https://www.youtube.com/embed/dQw4w9WgXcQ"></iframe>');
+    expect(out).toBe(
+      '<p><a href="https://www.youtube.com/watch?v=dQw4w9WgXcQ" rel="embed">https://www.youtube.com/watch?v=dQw4w9WgXcQ</a></p>',
+    );
+  });
+
+  it('stores an empty document as null and leaves out images still uploading', () => {
+    expect(write('<p></p>')).toBe('');
+    expect(storedHtml('<p>x</p><img src="blob:abc" data-uploading="">', false)).toBe('<p>x</p>');
+  });
+
+  it('knows X, Facebook and YouTube post addresses only', () => {
+    expect(embedProvider('https://x.com/a/status/1')).toBe('x');
+    expect(embedProvider('https://mobile.twitter.com/a_b/status/99')).toBe('x');
+    expect(embedProvider('https://www.facebook.com/SyriaNews/videos/123')).toBe('facebook');
+    expect(embedProvider('https://youtu.be/dQw4w9WgXcQ')).toBe('youtube');
+    expect(embedProvider('https://www.youtube.com/shorts/dQw4w9WgXcQ')).toBe('youtube');
+    expect(embedProvider('http://x.com/a/status/1')).toBeNull();
+    expect(embedProvider('https://x.com.evil.example/a/status/1')).toBeNull();
+    expect(embedProvider('https://example.org/watch?v=1')).toBeNull();
+  });
+});
+
+describe('pasting from Word and Google Docs', () => {
+  it('strips styles, classes, spans, fonts, comments and Office tags, keeping structure and dir', () => {
+    const word = [
+      '<!--[if gte mso 9]><xml><o:OfficeDocumentSettings></o:OfficeDocumentSettings></xml><![endif]-->',
+      '<style>p.MsoNormal{margin:0}</style>',
+      '<p class="MsoNormal" dir="RTL" style="text-align:right"><span lang="AR-SA" style="font-family:Arial">نص من وورد</span><o:p></o:p></p>',
+      '<p class="MsoNormal"><o:p>&nbsp;</o:p></p>',
+      '<p><span style="font-weight:700">Bold by style</span> <font color="red">red</font></p>',
+    ].join('');
+    expect(cleanPastedHtml(word)).toBe(
+      '<p dir="rtl">نص من وورد</p><p><strong>Bold by style</strong> red</p>',
+    );
+  });
+
+  it("unwraps Google Docs' non-bold wrapper and keeps links and lists", () => {
+    const docs =
+      '<meta charset="utf-8"><b style="font-weight:normal;" id="docs-internal-guid-abc"><ul style="margin:0"><li dir="ltr" style="x"><p dir="ltr"><a href="https://example.org" style="color:blue"><span>link</span></a></p></li></ul></b>';
+    expect(cleanPastedHtml(docs)).toBe(
+      '<ul><li dir="ltr"><p dir="ltr"><a href="https://example.org">link</a></p></li></ul>',
+    );
+  });
+});
