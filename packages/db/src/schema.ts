@@ -12,6 +12,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -26,6 +27,10 @@ const SCRAPING_STATUS_VALUES = ['success', 'partial', 'failed'] as const;
 const id = () => text('_id').primaryKey();
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+/** Bumped by every write through the resource service: the record's ETag (ADR 013). */
+const version = () => integer('version').notNull().default(1);
+/** The user whose write made the current version (null: the system or a seed). */
+const updatedBy = () => text('updated_by');
 const timestampTz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const textList = (name: string) => text(name).array().notNull().default(sql`'{}'::text[]`);
 const fileList = (name: string) => jsonb(name).$type<FileRecord[]>().notNull().default([]);
@@ -76,6 +81,10 @@ export const factcheck = pgTable(
     deletedAt: timestampTz('deleted_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    version: version(),
+    updatedBy: updatedBy(),
+    /** Last change of the fields its translations follow (rating, conclusion; content): ADR 014. */
+    sourceChangedAt: timestampTz('source_changed_at'),
     claimsNormalized: normalized('claims_normalized'),
     againstClaimNormalized: normalized('against_claim_normalized'),
     conclusionNormalized: normalized('conclusion_normalized'),
@@ -153,6 +162,10 @@ export const article = pgTable(
     publishedAt: timestampTz('published_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    version: version(),
+    updatedBy: updatedBy(),
+    /** Last change of the fields its translations follow (rating, conclusion; content): ADR 014. */
+    sourceChangedAt: timestampTz('source_changed_at'),
     contentNormalized: normalized('content_normalized'),
     titleNormalized: normalized('title_normalized'),
   },
@@ -201,6 +214,8 @@ export const feed = pgTable(
     factcheckId: text('factcheck_id').generatedAlwaysAs(sql`("factcheck" ->> '_id')`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    version: version(),
+    updatedBy: updatedBy(),
   },
   (t) => [
     check('feed_status_check', inList('status', FEED_STATUS_VALUES)),
@@ -237,6 +252,8 @@ export const category = pgTable(
     showOnPages: text('show_on_pages').array().notNull().default(sql`'{home}'::text[]`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    version: version(),
+    updatedBy: updatedBy(),
   },
   (t) => [
     // `path LIKE '/criteria/%'` and sort_by=path.
@@ -265,6 +282,8 @@ export const author = pgTable(
     active: boolean('active').notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    version: version(),
+    updatedBy: updatedBy(),
   },
   (t) => [
     uniqueIndex('author_slug_key').on(t.slug),
@@ -288,6 +307,8 @@ export const mediaSource = pgTable(
     description: text('description'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    version: version(),
+    updatedBy: updatedBy(),
   },
   (t) => [
     index('media_source_slug_idx').on(t.slug),
@@ -306,6 +327,8 @@ export const mediaSourceRun = pgTable(
     results: jsonb('results').$type<unknown>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    version: version(),
+    updatedBy: updatedBy(),
   },
   (t) => [
     index('media_source_run_media_source_date_idx').on(t.mediaSource, t.date.desc().nullsFirst()),
@@ -327,6 +350,8 @@ export const scrapingReport = pgTable(
     details: jsonb('details').$type<unknown>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    version: version(),
+    updatedBy: updatedBy(),
   },
   (t) => [
     check('scraping_report_status_check', inList('status', SCRAPING_STATUS_VALUES)),
@@ -348,6 +373,8 @@ export const contact = pgTable(
     handled: boolean('handled').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    version: version(),
+    updatedBy: updatedBy(),
   },
   (t) => [index('contact_created_at_idx').on(t.createdAt.desc().nullsFirst())],
 );
@@ -374,6 +401,8 @@ export const storage = pgTable(
     meta: jsonb('meta').$type<Record<string, unknown>>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    version: version(),
+    updatedBy: updatedBy(),
   },
   (t) => [
     uniqueIndex('storage_path_key').on(t.path),
@@ -405,6 +434,8 @@ export const user = pgTable(
     lockedUntil: timestampTz('locked_until'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    version: version(),
+    updatedBy: updatedBy(),
   },
   (t) => [
     uniqueIndex('user_email_key').on(t.email),
@@ -419,6 +450,8 @@ export const role = pgTable('role', {
   name: text('name').notNull(),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
+  version: version(),
+  updatedBy: updatedBy(),
 });
 
 /** Permission rules stored by admins, merged over the built-in defaults at start and on NOTIFY. */
@@ -433,6 +466,8 @@ export const permission = pgTable(
     ruleSource: text('rule_source'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    version: version(),
+    updatedBy: updatedBy(),
   },
   (t) => [uniqueIndex('permission_path_key').on(t.path)],
 );
@@ -520,3 +555,43 @@ export const rateLimitBucket = pgTable('rate_limit_bucket', {
   count: integer('count').notNull().default(0),
   resetAt: timestampTz('reset_at').notNull(),
 });
+
+// ---- Editing together (issue 12) ----
+
+/**
+ * One row per saved version of a fact-check or article: the whole document after the write, in the
+ * write's transaction. `number` is the record's version after that write (ADR 013).
+ */
+export const revision = pgTable(
+  'revision',
+  {
+    resource: text('resource').notNull(),
+    recordId: text('record_id').notNull(),
+    number: integer('number').notNull(),
+    /** 'create' | 'update' | 'restore' */
+    action: text('action').notNull(),
+    restoredFrom: integer('restored_from'),
+    user: text('user_id'),
+    /** Field names that differ from the previous revision. */
+    changed: text('changed').array().notNull().default(sql`'{}'::text[]`),
+    document: jsonb('document').$type<Record<string, unknown>>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.resource, t.recordId, t.number] })],
+);
+
+/** Who has a record open in an editor: heartbeats, upserted; older than the window means gone. */
+export const presence = pgTable(
+  'presence',
+  {
+    resource: text('resource').notNull(),
+    recordId: text('record_id').notNull(),
+    user: text('user_id').notNull(),
+    since: timestampTz('since').notNull(),
+    lastSeen: timestampTz('last_seen').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.resource, t.recordId, t.user] }),
+    index('presence_last_seen_idx').on(t.lastSeen),
+  ],
+);
