@@ -1,6 +1,19 @@
 // Pieces the news-desk screens share (feeds, taxonomies, authors, media sources): file records
 // shown from the site root, the values a resource accepts, dates for the date widget.
-import type { DataAdapter, FileRecord } from '@tabayyun/forms';
+import { useComputedColorScheme } from '@mantine/core';
+import {
+  confirmDelete,
+  type DataAdapter,
+  type FileRecord,
+  type FormDefinition,
+  type FormValues,
+  openFormDialog,
+  showSuccessToast,
+} from '@tabayyun/forms';
+import { useCallback, useMemo } from 'react';
+import { useWrite } from '../../components/mutations.ts';
+import { COMMON_TEXTS } from '../../i18n/common.ts';
+import { usePanelLanguage, useTexts } from '../../i18n/i18n.tsx';
 import { apiClient, type Doc } from '../../lib/api-client.ts';
 
 /** A stored file's address: its `path` is relative to the site root (`storage/authors/x.jpg`). */
@@ -70,3 +83,68 @@ export function fromDateField(value: unknown): string | null {
 
 /** Text fields: empty means none. */
 export const emptyToNull = (value: unknown) => (typeof value === 'string' && !value.trim() ? null : value);
+
+export interface RecordDialog {
+  title: string;
+  definition: FormDefinition;
+  initialValues: FormValues;
+  /** The values as the record to send (only the keys the resource accepts). */
+  toRecord: (values: FormValues) => Doc;
+  /** POST (a new record, even with a user-given _id) or PUT by _id. */
+  isNew: boolean;
+  small?: boolean;
+}
+
+/**
+ * Create and edit in a form dialog (the dialog stays open when the save fails: the toast says why),
+ * and delete after the spec's confirmation; both refresh the resource's lists.
+ */
+export function useRecordDialogs(resource: string) {
+  const write = useWrite();
+  const { language, dir } = usePanelLanguage();
+  const common = useTexts(COMMON_TEXTS);
+  const adapter = useMemo(deskAdapter, []);
+  const edit = useCallback(
+    (dialog: RecordDialog) =>
+      openFormDialog(dialog.definition, {
+        title: dialog.title,
+        initialValues: dialog.initialValues,
+        adapter,
+        locale: language,
+        dir,
+        ...(dialog.small ? { small: true } : {}),
+        onSubmit: async (values) => {
+          const doc = dialog.toRecord(values);
+          const client = apiClient();
+          const answer = await write(resource, () =>
+            dialog.isNew ? client.create(resource, doc) : client.replace(resource, doc),
+          );
+          if (!answer) throw new Error('not saved');
+          return answer;
+        },
+        onSubmitError: () => {},
+      }),
+    [adapter, language, dir, write, resource],
+  );
+  const remove = useCallback(
+    async (id: string): Promise<boolean> => {
+      if (!(await confirmDelete({ locale: language }))) return false;
+      const done = await write(
+        resource,
+        async () => {
+          await apiClient().remove(resource, id);
+          return true;
+        },
+        () => showSuccessToast(common.deleted),
+      );
+      return Boolean(done);
+    },
+    [language, write, resource, common.deleted],
+  );
+  return { edit, remove };
+}
+
+/** Text colour of a destructive action, AA on the light and the dark background. */
+export function useDangerColor(): string {
+  return useComputedColorScheme('light') === 'dark' ? 'red.3' : 'red.9';
+}

@@ -60,7 +60,7 @@ export function FeedCard({
         </Card.Section>
       ) : null}
       <Stack gap="xs" mt={image ? 'sm' : 0} style={{ flex: 1 }}>
-        <Title order={2} size="h4" id={headingId} style={{ overflowWrap: 'anywhere' }}>
+        <Title order={2} size="h4" id={headingId} dir="auto" style={{ overflowWrap: 'anywhere' }}>
           {canEdit ? (
             <Anchor component={Link} to={`/panel/feeds/edit/${encodeURIComponent(id)}`} inherit>
               {title}
@@ -81,7 +81,7 @@ export function FeedCard({
           </Text>
         ) : null}
         {item.description ? (
-          <Text size="sm" data-testid="feed-description">
+          <Text size="sm" dir="auto" data-testid="feed-description">
             {truncate(String(item.description))}
           </Text>
         ) : null}

@@ -1,5 +1,11 @@
-import { ScreenPlaceholder } from '../../components/screen-placeholder.tsx';
+// /panel/countries/list: the countries taxonomy as a tree (taxonomy-screen.tsx).
+import { COMMON_TEXTS } from '../../i18n/common.ts';
+import { useTexts } from '../../i18n/i18n.tsx';
+import { TAXONOMIES, TaxonomyScreen } from './taxonomy-screen.tsx';
+import { TAXONOMY_TEXTS } from './taxonomy-texts.ts';
 
-export default function Screen() {
-  return <ScreenPlaceholder title="country-list" />;
+export default function CountriesList() {
+  const common = useTexts(COMMON_TEXTS);
+  const t = useTexts(TAXONOMY_TEXTS);
+  return <TaxonomyScreen kind={TAXONOMIES.country} title={common.countries} createLabel={t.newCountry} />;
 }
