@@ -85,6 +85,10 @@ export const factcheck = pgTable(
     updatedBy: updatedBy(),
     /** Last change of the fields its translations follow (rating, conclusion; content): ADR 014. */
     sourceChangedAt: timestampTz('source_changed_at'),
+    /** Counts those changes; a translation is behind while its seen count is lower (ADR 014). */
+    sourceRevision: integer('source_revision').notNull().default(0),
+    /** On a translation: its source's sourceRevision when the translation was last saved. */
+    sourceRevisionSeen: integer('source_revision_seen'),
     claimsNormalized: normalized('claims_normalized'),
     againstClaimNormalized: normalized('against_claim_normalized'),
     conclusionNormalized: normalized('conclusion_normalized'),
@@ -166,6 +170,10 @@ export const article = pgTable(
     updatedBy: updatedBy(),
     /** Last change of the fields its translations follow (rating, conclusion; content): ADR 014. */
     sourceChangedAt: timestampTz('source_changed_at'),
+    /** Counts those changes; a translation is behind while its seen count is lower (ADR 014). */
+    sourceRevision: integer('source_revision').notNull().default(0),
+    /** On a translation: its source's sourceRevision when the translation was last saved. */
+    sourceRevisionSeen: integer('source_revision_seen'),
     contentNormalized: normalized('content_normalized'),
     titleNormalized: normalized('title_normalized'),
   },
