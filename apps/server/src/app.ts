@@ -17,10 +17,14 @@ import { createFeedService } from './modules/feed/feed.service.ts';
 import { registerFiles } from './modules/files/index.ts';
 import { registerHealthRoutes } from './modules/health/health.routes.ts';
 import { isDatabaseReady } from './modules/health/health.service.ts';
+import { registerPresenceRoutes } from './modules/presence/presence.routes.ts';
+import { createPresenceService } from './modules/presence/presence.service.ts';
 import { createReadsService } from './modules/reads/reads.service.ts';
 import { createCountCache } from './modules/resources/count-cache.ts';
 import { registerResourceRoutes } from './modules/resources/resources.routes.ts';
 import { createResourceService } from './modules/resources/resources.service.ts';
+import { registerRevisionRoutes } from './modules/resources/revisions.routes.ts';
+import { createRevisionsService } from './modules/resources/revisions.service.ts';
 import { registerSpecialRoutes } from './modules/special.routes.ts';
 import { createStatsService } from './modules/stats/stats.service.ts';
 import { createAccessGuard } from './plugins/access.ts';
@@ -71,6 +75,8 @@ export function buildServices(deps: Pick<AppDeps, 'config' | 'database' | 'rules
     stats: createStatsService({ db: database.db, registry, guard, apiBase: config.API_BASE }),
     reads: createReadsService({ db: database.db, guard, apiBase: config.API_BASE }),
     feeds: createFeedService(resources),
+    revisions: createRevisionsService({ db: database.db, resources }),
+    presence: createPresenceService({ db: database.db, resources, ttlMs: config.PRESENCE_TTL_MS }),
     drafts: createDraftsService(config.appSecret),
     countCache,
   };
@@ -129,6 +135,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         services.registry.all().map((d) => d.name),
       );
       registerSpecialRoutes(api, { config, ...services });
+      registerRevisionRoutes(
+        api,
+        services.revisions,
+        services.registry
+          .all()
+          .filter((d) => d.revisions)
+          .map((d) => d.name),
+      );
+      registerPresenceRoutes(api, services.presence);
     },
     { prefix: config.API_BASE },
   );

@@ -46,6 +46,8 @@ export const configSchema = z.object({
     .min(1000)
     .default(10 * 60_000),
   READ_RATE_MAX: z.coerce.number().int().min(1).default(120),
+  /** How long a presence heartbeat counts (issue 12): an editor unseen for longer has left. */
+  PRESENCE_TTL_MS: z.coerce.number().int().min(100).default(60_000),
   /** The public origin for absolute URLs (sitemap, RSS, canonical); default http://127.0.0.1:PORT. */
   PUBLIC_URL: z
     .string()

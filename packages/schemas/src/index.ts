@@ -9,3 +9,4 @@ export * from './entities.ts';
 export * from './factcheck.ts';
 export * from './feed.ts';
 export * from './media-source.ts';
+export * from './presence.ts';

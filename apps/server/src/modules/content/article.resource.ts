@@ -6,14 +6,18 @@ import { factcheckSlug } from '@tabayyun/text';
 import { fieldSpecs } from '../resources/field-specs.ts';
 import type { ResourceDefinition } from '../resources/resource-types.ts';
 import { creationTime, publishedAtFor, searchText, uniqueSlug } from './derive-helpers.ts';
+import { needsUpdateField } from './translations.ts';
 
 export const articleResource: ResourceDefinition = {
   name: 'article',
   table: article,
-  fields: fieldSpecs(article, {
-    title: { searchColumn: article.titleNormalized },
-    titleNormalized: { output: false },
-  }),
+  fields: {
+    ...fieldSpecs(article, {
+      title: { searchColumn: article.titleNormalized },
+      titleNormalized: { output: false },
+    }),
+    needsUpdate: needsUpdateField(article),
+  },
   relations: {
     author: { resource: 'author', column: article.author, many: false },
     country: { resource: 'category', column: article.country, many: true },
@@ -26,6 +30,8 @@ export const articleResource: ResourceDefinition = {
   userIds: false,
   defaultSort: { field: 'createdAt', direction: 'desc' },
   htmlFields: ['content'],
+  revisions: true,
+  translationSource: ['content'],
 
   async derive(input, ctx) {
     const slugBase =

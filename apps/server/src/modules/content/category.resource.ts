@@ -54,6 +54,9 @@ export const categoryResource: ResourceDefinition = {
       .set({
         path: sql`${String(doc.path)} || substr(${category.path}, ${oldPath.length + 1})`,
         level: sql`${category.level} + ${delta}`,
+        version: sql`${category.version} + 1`,
+        updatedAt: ctx.now,
+        updatedBy: ctx.actor.sub ?? null,
       })
       .where(sql`${category.path} like ${`${oldPath.replace(/[\\%_]/g, '\\$&')}/%`}`);
   },

@@ -8,6 +8,7 @@ import { fieldSpecs } from '../resources/field-specs.ts';
 import type { ResourceDefinition } from '../resources/resource-types.ts';
 import { creationTime, publishedAtFor, searchText, uniqueSlug } from './derive-helpers.ts';
 import { linkFeedToFactcheck, lockFeedForInvestigation } from './feed-workflow.ts';
+import { needsUpdateField } from './translations.ts';
 
 interface EvaluationRowInput {
   category?: string;
@@ -20,6 +21,7 @@ const fields = fieldSpecs(factcheck, {
   evaluationCategories: { output: false },
 });
 fields['evaluation.category'] = { column: factcheck.evaluationCategories, kind: 'text[]' };
+fields.needsUpdate = needsUpdateField(factcheck);
 
 export const factcheckResource: ResourceDefinition = {
   name: 'factcheck',
@@ -52,6 +54,9 @@ export const factcheckResource: ResourceDefinition = {
   userIds: false,
   defaultSort: { field: 'createdAt', direction: 'desc' },
   htmlFields: ['content', 'claims', 'againstClaim', 'conclusion', 'references', 'sources'],
+  revisions: true,
+  // The rating and the conclusion: what a translation must say too (issue 12, ADR 014).
+  translationSource: ['category', 'evaluation', 'score', 'conclusion'],
 
   async derive(input, ctx) {
     const rows = (Array.isArray(input.evaluation) ? input.evaluation : []) as EvaluationRowInput[];

@@ -88,6 +88,9 @@ export async function linkFeedToFactcheck(
       factcheck: link,
       updateLog: sql`${feed.updateLog} || ${JSON.stringify([entry])}::jsonb`,
       updatedAt: ctx.now,
+      // A write to the feed item like any other: its version moves (ADR 013).
+      version: sql`${feed.version} + 1`,
+      updatedBy: ctx.actor.sub ?? null,
     })
     .where(eq(feed._id, feedId));
 }

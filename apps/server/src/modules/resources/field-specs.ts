@@ -38,6 +38,10 @@ export function fieldSpecs(
       ...(kind === 'enum' && values ? { values } : {}),
       // Search columns hold normalised text: values compared with them are normalised too.
       ...(name.endsWith('Normalized') ? { normalized: true } : {}),
+      // The version is answered as the opaque `_version` (ADR 013), not as a field of its own.
+      ...(name === 'version' ? { output: false, filterable: false, sortable: false } : {}),
+      // Translation bookkeeping (ADR 014): clients read the derived `needsUpdate` instead.
+      ...(name === 'sourceRevision' || name === 'sourceRevisionSeen' ? { output: false } : {}),
       ...overrides[name],
     };
   }

@@ -20,6 +20,8 @@ export interface FieldSpec {
   searchColumn?: PgColumn;
   /** The column itself holds normalised text: wildcard and equality values are normalised too. */
   normalized?: boolean;
+  /** An expression computed by SQL at read time (`column` holds it): never written. */
+  computed?: boolean;
 }
 
 export interface RelationSpec {
@@ -62,6 +64,10 @@ export interface ResourceDefinition {
   beforeDelete?(doc: ApiDocument, ctx: WriteContext): Promise<void>;
   /** Rich-text fields sanitised on every write. */
   htmlFields?: readonly string[];
+  /** Every save stores a revision (the whole document) in its transaction (ADR 013). */
+  revisions?: boolean;
+  /** A change of these fields stamps `sourceChangedAt`: the translations follow them (ADR 014). */
+  translationSource?: readonly string[];
 }
 
 export interface Registry {

@@ -1,10 +1,11 @@
 // The generic resource API of CONTRACT.md: list, count, get, create, replace, patch, delete for
 // every registered resource. Handlers parse, call the service and answer; nothing more.
 import { parseQuery } from '@tabayyun/query';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { validationFailed } from '../../errors.ts';
-import type { ResourceService } from './resources.service.ts';
+import type { ResourceService, WriteResult } from './resources.service.ts';
+import { etagHeader, parseIfMatch } from './versions.ts';
 
 const listAnswer = {
   type: 'object',
@@ -24,6 +25,30 @@ const writeAnswer = {
 } as const;
 const errorAnswer = { $ref: 'error#' } as const;
 const idParam = { type: 'object', properties: { id: { type: 'string' } }, required: ['id'] } as const;
+/** Optimistic concurrency (ADR 013): the `_version` the client loaded, as an ETag. */
+export const ifMatchHeaders = {
+  type: 'object',
+  properties: {
+    'if-match': {
+      type: 'string',
+      description:
+        'The ETag (or `_version`, quotes optional) the client loaded; a newer stored version answers 409 EDIT_CONFLICT. Absent: no check.',
+    },
+  },
+} as const;
+const etagAnswerHeaders = {
+  ETag: { type: 'string', description: 'The stored version, also in the document as `_version`' },
+} as const;
+
+/** The If-Match of a write, for the service. */
+export const ifMatchOf = (request: FastifyRequest) => parseIfMatch(request.headers['if-match']);
+
+/** Answers a document's version as its ETag. */
+export function sendVersion<T extends WriteResult>(reply: FastifyReply, result: T): T {
+  if (typeof result.document._version === 'string')
+    reply.header('etag', etagHeader(result.document._version));
+  return result;
+}
 
 /** The raw query string, so repeated keys and their order survive (the language needs both). */
 export const queryOf = (request: FastifyRequest) =>
@@ -72,20 +97,21 @@ export function registerResourceRoutes(
         schema: {
           tags,
           summary: `Get one ${name}`,
+          description: 'Answers the ETag of the stored version (also `_version` in the document).',
           params: idParam,
-          response: { 200: listAnswer, 404: errorAnswer },
+          response: { 200: { ...listAnswer, headers: etagAnswerHeaders }, 404: errorAnswer },
         },
       },
-      async (request) => ({
-        data: [
-          await service.get({
-            actor: request.actor,
-            resource: name,
-            id: request.params.id,
-            query: queryOf(request),
-          }),
-        ],
-      }),
+      async (request, reply) => {
+        const doc = await service.get({
+          actor: request.actor,
+          resource: name,
+          id: request.params.id,
+          query: queryOf(request),
+        });
+        if (typeof doc._version === 'string') reply.header('etag', etagHeader(doc._version));
+        return { data: [doc] };
+      },
     );
     app.post(
       base,
@@ -93,8 +119,11 @@ export function registerResourceRoutes(
         schema: { tags, summary: `Create ${name}`, body, response: { 200: writeAnswer } },
         validatorCompiler: acceptAnyBody,
       },
-      async (request) => {
-        const created = await service.create({ actor: request.actor, resource: name, input: request.body });
+      async (request, reply) => {
+        const created = sendVersion(
+          reply,
+          await service.create({ actor: request.actor, resource: name, input: request.body }),
+        );
         // A fact-check made from a feed item answers the link the feed now holds (CONTRACT.md).
         return typeof created.document.newsFeed === 'string'
           ? { ...created, result: { _id: created._id, title: created.document.title } }
@@ -104,11 +133,27 @@ export function registerResourceRoutes(
     app.put<{ Params: { id: string } }>(
       `${base}/:id`,
       {
-        schema: { tags, summary: `Replace ${name}`, params: idParam, body, response: { 200: writeAnswer } },
+        schema: {
+          tags,
+          summary: `Replace ${name}`,
+          params: idParam,
+          headers: ifMatchHeaders,
+          body,
+          response: { 200: { ...writeAnswer, headers: etagAnswerHeaders }, 409: errorAnswer },
+        },
         validatorCompiler: acceptAnyBody,
       },
-      async (request) =>
-        service.replace({ actor: request.actor, resource: name, id: request.params.id, input: request.body }),
+      async (request, reply) =>
+        sendVersion(
+          reply,
+          await service.replace({
+            actor: request.actor,
+            resource: name,
+            id: request.params.id,
+            input: request.body,
+            ifMatch: ifMatchOf(request),
+          }),
+        ),
     );
     app.put(
       base,
@@ -116,17 +161,27 @@ export function registerResourceRoutes(
         schema: {
           tags,
           summary: `Replace ${name} (the body carries _id)`,
+          headers: ifMatchHeaders,
           body,
-          response: { 200: writeAnswer },
+          response: { 200: { ...writeAnswer, headers: etagAnswerHeaders }, 409: errorAnswer },
         },
         validatorCompiler: acceptAnyBody,
       },
-      async (request) => {
+      async (request, reply) => {
         const id = (request.body as { _id?: unknown } | null)?._id;
         if (typeof id !== 'string' || !id) {
           throw validationFailed({ _id: 'PUT without an id in the path needs _id in the body' });
         }
-        return service.replace({ actor: request.actor, resource: name, id, input: request.body });
+        return sendVersion(
+          reply,
+          await service.replace({
+            actor: request.actor,
+            resource: name,
+            id,
+            input: request.body,
+            ifMatch: ifMatchOf(request),
+          }),
+        );
       },
     );
     app.patch<{ Params: { id: string } }>(
@@ -136,6 +191,7 @@ export function registerResourceRoutes(
           tags,
           summary: `Patch ${name} (RFC 6902)`,
           params: idParam,
+          headers: ifMatchHeaders,
           body: {
             type: 'array',
             items: {
@@ -143,22 +199,40 @@ export function registerResourceRoutes(
               properties: { op: { type: 'string' }, path: { type: 'string' }, value: {} },
             },
           },
-          response: { 200: writeAnswer },
+          response: { 200: { ...writeAnswer, headers: etagAnswerHeaders }, 409: errorAnswer },
         },
         validatorCompiler: acceptAnyBody,
       },
-      async (request) =>
-        service.patch({
-          actor: request.actor,
-          resource: name,
-          id: request.params.id,
-          operations: request.body,
-        }),
+      async (request, reply) =>
+        sendVersion(
+          reply,
+          await service.patch({
+            actor: request.actor,
+            resource: name,
+            id: request.params.id,
+            operations: request.body,
+            ifMatch: ifMatchOf(request),
+          }),
+        ),
     );
     app.delete<{ Params: { id: string } }>(
       `${base}/:id`,
-      { schema: { tags, summary: `Delete ${name}`, params: idParam, response: { 200: writeAnswer } } },
-      async (request) => service.remove({ actor: request.actor, resource: name, id: request.params.id }),
+      {
+        schema: {
+          tags,
+          summary: `Delete ${name}`,
+          params: idParam,
+          headers: ifMatchHeaders,
+          response: { 200: writeAnswer, 409: errorAnswer },
+        },
+      },
+      async (request) =>
+        service.remove({
+          actor: request.actor,
+          resource: name,
+          id: request.params.id,
+          ifMatch: ifMatchOf(request),
+        }),
     );
   }
 }

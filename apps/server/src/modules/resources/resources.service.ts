@@ -1,6 +1,6 @@
 // Transport-agnostic operations on every resource: access control, validation, derived fields
 // and the database call happen here; HTTP routes only parse and answer (STYLE.md, Payload).
-import { and, type Db, eq, inArray, newId, type SQL, sql } from '@tabayyun/db';
+import { and, type Db, eq, inArray, newId, or, type SQL, sql } from '@tabayyun/db';
 import type { Actor } from '@tabayyun/permissions';
 import { DEFAULT_PER_PAGE, type Query } from '@tabayyun/query';
 import { sanitizeHtml } from '@tabayyun/text';
@@ -8,9 +8,12 @@ import type { z } from 'zod';
 import { AppError, forbidden, notFound, validationFailed } from '../../errors.ts';
 import type { Access, AccessGuard } from '../../plugins/access.ts';
 import type { CountCache } from './count-cache.ts';
+import { changedFields, isSameValue } from './document-diff.ts';
 import { applyJsonPatch, type PatchOperation } from './json-patch.ts';
 import { compileOrderBy, compileWhere, type JoinGuard, selectedFields } from './query-compiler.ts';
 import type { ApiDocument, Registry, ResourceDefinition, WriteContext } from './resource-types.ts';
+import { findRevision, insertRevision, userNames } from './revisions.repo.ts';
+import { parseVersionTag, SERVER_OWNED_FIELDS, versionTagOf } from './versions.ts';
 
 /** A stored link such as a feed item's `factcheck: { _id, title }`. */
 const isLink = (v: unknown): v is { _id: string } =>
@@ -29,7 +32,18 @@ export interface WriteResult {
 export interface WriteOptions {
   /** Seeding only: keep createdAt/updatedAt/publishedAt from the input. */
   preserveTimestamps?: boolean;
+  /** A restore of this revision number (recorded on the new revision). */
+  restoredFrom?: number;
 }
+
+/** The versions a client had (If-Match): `*` for any, else tags; absent: no check (ADR 013). */
+export type IfMatch = '*' | readonly string[];
+
+/** Fields a revision or an edit conflict never lists: every write changes them. */
+const BOOKKEEPING_FIELDS = new Set(['updatedAt', '_version', 'updatedBy', 'sourceChangedAt', 'needsUpdate']);
+
+const VERSION_KEY = '__version';
+const CREATED_KEY = '__created';
 
 export interface ResourceServiceDeps {
   db: Db;
@@ -73,6 +87,31 @@ export function createResourceService(deps: ResourceServiceDeps) {
   const columnsOf = (def: ResourceDefinition, fields: readonly string[]) =>
     Object.fromEntries(fields.map((f) => [f, def.fields[f]!.column]));
 
+  /** The selected columns plus what the version tag is made of, whatever `select` says. */
+  const selection = (def: ResourceDefinition, fields: readonly string[]) => {
+    const columns = columnsOf(def, fields);
+    const version = def.fields.version?.column;
+    const created = def.fields.createdAt?.column;
+    if (version && created) Object.assign(columns, { [VERSION_KEY]: version, [CREATED_KEY]: created });
+    return columns;
+  };
+
+  /** Rows as documents: the version columns become `_version` (ADR 013). */
+  const present = (rows: Record<string, unknown>[]): ApiDocument[] => {
+    for (const row of rows) {
+      if (VERSION_KEY in row) {
+        row._version = versionTagOf(Number(row[VERSION_KEY]), row[CREATED_KEY] as Date);
+        delete row[VERSION_KEY];
+        delete row[CREATED_KEY];
+      }
+    }
+    return rows as ApiDocument[];
+  };
+
+  /** Fields of a document that revisions and conflicts compare. */
+  const comparedFields = (def: ResourceDefinition) =>
+    selectedFields(def, undefined).filter((f) => f !== '_id' && !BOOKKEEPING_FIELDS.has(f));
+
   async function expandLookups(
     def: ResourceDefinition,
     actor: Actor,
@@ -80,6 +119,10 @@ export function createResourceService(deps: ResourceServiceDeps) {
     lookups: readonly string[] | undefined,
   ): Promise<void> {
     for (const name of lookups ?? []) {
+      if (name === 'translations' && def.translationSource) {
+        await expandTranslations(def, actor, docs);
+        continue;
+      }
       const relation = def.relations[name];
       if (!relation)
         throw new AppError('INVALID_QUERY', `Invalid query key 'lookup': unknown relation '${name}'`, {
@@ -114,6 +157,61 @@ export function createResourceService(deps: ResourceServiceDeps) {
     }
   }
 
+  /**
+   * `lookup=translations`: every language version of each item's group (the source and its
+   * translations, the item itself included) that the actor may read (ADR 014).
+   */
+  async function expandTranslations(def: ResourceDefinition, actor: Actor, docs: ApiDocument[]) {
+    if (docs.length === 0) return;
+    const idCol = def.fields._id!.column;
+    const groupCol = def.fields.translation_id!.column;
+    const groupOf = new Map<string, string>();
+    const unknown = docs.filter((d) => !('translation_id' in d)).map((d) => d._id);
+    if (unknown.length > 0) {
+      const rows = (await db
+        .select({ _id: idCol, translation_id: groupCol })
+        .from(def.table)
+        .where(inArray(idCol, unknown))) as { _id: string; translation_id: string | null }[];
+      for (const r of rows) groupOf.set(r._id, r.translation_id || r._id);
+    }
+    for (const d of docs) {
+      if ('translation_id' in d) groupOf.set(d._id, (d.translation_id as string | null) || d._id);
+    }
+    const groups = [...new Set(groupOf.values())];
+    const access = guard.check(actor, pathOf(def), 'Read');
+    const members = access.granted
+      ? ((await db
+          .select({
+            _id: idCol,
+            translation_id: groupCol,
+            language: def.fields.language!.column,
+            status: def.fields.status!.column,
+            needsUpdate: def.fields.needsUpdate!.column,
+          })
+          .from(def.table)
+          .where(and(or(inArray(groupCol, groups), inArray(idCol, groups)), scopeWhere(def, actor, access)))
+          .orderBy(def.fields.language!.column)) as {
+          _id: string;
+          translation_id: string | null;
+          language: string;
+          status: string;
+          needsUpdate: boolean;
+        }[])
+      : [];
+    for (const d of docs) {
+      const group = groupOf.get(d._id) ?? d._id;
+      d.translations = members
+        .filter((m) => (m.translation_id || m._id) === group)
+        .map((m) => ({
+          _id: m._id,
+          language: m.language,
+          status: m.status,
+          isSource: m._id === group,
+          needsUpdate: m.needsUpdate,
+        }));
+    }
+  }
+
   async function list(args: { actor: Actor; resource: string; query: Query }): Promise<ListResult> {
     const def = definition(args.resource);
     const access = guard.require(args.actor, pathOf(def), 'Read');
@@ -124,7 +222,7 @@ export function createResourceService(deps: ResourceServiceDeps) {
     const orderBy = compileOrderBy(def, args.query.sort);
     const [rows, total] = await Promise.all([
       db
-        .select(columnsOf(def, fields))
+        .select(selection(def, fields))
         .from(def.table)
         .where(where)
         .orderBy(orderBy)
@@ -132,7 +230,7 @@ export function createResourceService(deps: ResourceServiceDeps) {
         .offset((page - 1) * perPage),
       countWhere(def, where),
     ]);
-    const data = rows as ApiDocument[];
+    const data = present(rows);
     await expandLookups(def, args.actor, data, args.query.lookup);
     return { data, total };
   }
@@ -162,11 +260,13 @@ export function createResourceService(deps: ResourceServiceDeps) {
     const def = definition(args.resource);
     const access = guard.require(args.actor, pathOf(def), 'Read');
     const where = and(eq(def.fields._id!.column, args.id), scopeWhere(def, args.actor, access, args.query));
-    const rows = (await db
-      .select(columnsOf(def, selectedFields(def, args.query?.select)))
-      .from(def.table)
-      .where(where)
-      .limit(1)) as ApiDocument[];
+    const rows = present(
+      await db
+        .select(selection(def, selectedFields(def, args.query?.select)))
+        .from(def.table)
+        .where(where)
+        .limit(1),
+    );
     if (rows.length === 0) throw notFound(`${def.name} '${args.id}'`);
     await expandLookups(def, args.actor, rows, args.query?.lookup);
     return rows[0]!;
@@ -175,12 +275,14 @@ export function createResourceService(deps: ResourceServiceDeps) {
   /** The stored document as the actor may change it (the action's selectors apply). */
   async function loadForWrite(tx: Db, def: ResourceDefinition, actor: Actor, access: Access, id: string) {
     const where = and(eq(def.fields._id!.column, id), scopeWhere(def, actor, access));
-    const rows = (await tx
-      .select(columnsOf(def, selectedFields(def, undefined)))
-      .from(def.table)
-      .where(where)
-      .limit(1)
-      .for('update')) as ApiDocument[];
+    const rows = present(
+      await tx
+        .select(selection(def, selectedFields(def, undefined)))
+        .from(def.table)
+        .where(where)
+        .limit(1)
+        .for('update'),
+    );
     if (rows.length === 0) throw notFound(`${def.name} '${id}'`);
     return rows[0]!;
   }
@@ -197,7 +299,7 @@ export function createResourceService(deps: ResourceServiceDeps) {
     const clean: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(input)) {
       if (v === undefined) continue;
-      if (def.readOnly.includes(k) && !keep.has(k)) continue;
+      if ((def.readOnly.includes(k) || SERVER_OWNED_FIELDS.has(k)) && !keep.has(k)) continue;
       if (keep.has(k)) continue;
       clean[k] = v;
     }
@@ -241,6 +343,8 @@ export function createResourceService(deps: ResourceServiceDeps) {
           name !== '_id' &&
           !name.includes('.') &&
           spec.output !== false &&
+          !spec.computed &&
+          !SERVER_OWNED_FIELDS.has(name) &&
           !def.readOnly.includes(name) &&
           doc[name] === undefined,
       )
@@ -251,10 +355,110 @@ export function createResourceService(deps: ResourceServiceDeps) {
     const row: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(doc)) {
       const spec = def.fields[k];
-      if (!spec && k !== '_id') continue;
+      if ((!spec && k !== '_id') || spec?.computed) continue;
       row[k] = spec?.kind === 'date' && typeof v === 'string' ? new Date(v) : v;
     }
     return row;
+  }
+
+  /** Does the stored version satisfy the client's If-Match? */
+  const matches = (current: ApiDocument, ifMatch: IfMatch | undefined) =>
+    ifMatch === undefined || ifMatch === '*' || ifMatch.includes(String(current._version));
+
+  /**
+   * The 409 for a stale If-Match: who made the current version, when, and which fields differ.
+   * The fields compare the revision the client had with the current record; without such a
+   * revision (a resource without revisions, or a version older than its history), they compare
+   * what the client sent with the current record (`fieldsFrom: 'submitted'`), or none for a delete.
+   */
+  async function editConflict(
+    tx: Db,
+    def: ResourceDefinition,
+    current: ApiDocument,
+    ifMatch: readonly string[],
+    submitted: (() => unknown) | undefined,
+  ): Promise<AppError> {
+    const currentTag = String(current._version);
+    const currentCreated = parseVersionTag(currentTag)?.created;
+    let base: Record<string, unknown> | undefined;
+    if (def.revisions) {
+      for (const tag of ifMatch) {
+        const parsed = parseVersionTag(tag);
+        if (!parsed || parsed.created !== currentCreated) continue;
+        const found = await findRevision(tx, {
+          resource: def.name,
+          recordId: current._id,
+          number: parsed.number,
+        });
+        if (found) {
+          base = found.document;
+          break;
+        }
+      }
+    }
+    let fields: string[] = [];
+    let fieldsFrom: 'revision' | 'submitted' | 'none' = 'none';
+    if (base) {
+      fields = changedFields(base, current, comparedFields(def));
+      fieldsFrom = 'revision';
+    } else if (submitted) {
+      fieldsFrom = 'submitted';
+      try {
+        const input = validateInput(def, submitted(), {});
+        fields = Object.keys(input).filter(
+          (f) => f !== '_id' && def.fields[f] && !isSameValue(input[f], current[f]),
+        );
+      } catch {
+        // A body that would fail anyway: the conflict is still the answer, with no field named.
+      }
+    }
+    const by = typeof current.updatedBy === 'string' ? current.updatedBy : null;
+    const names = await userNames(tx, [by]);
+    return new AppError(
+      'EDIT_CONFLICT',
+      `${def.name} '${current._id}' was changed by someone else since you loaded it`,
+      {
+        resource: def.name,
+        id: current._id,
+        yourVersion: ifMatch.join(', '),
+        currentVersion: currentTag,
+        changedBy: by ? { _id: by, name: names.get(by) ?? null } : null,
+        changedAt: current.updatedAt instanceof Date ? current.updatedAt.toISOString() : current.updatedAt,
+        fields,
+        fieldsFrom,
+      },
+    );
+  }
+
+  /**
+   * Translations follow their source (ADR 014): a source whose followed fields change counts one
+   * more source revision; a translation's save records the source revision it was saved against.
+   * Counters, not clocks, so instances with skewed clocks agree.
+   */
+  async function translationBookkeeping(
+    tx: Db,
+    def: ResourceDefinition,
+    doc: Record<string, unknown>,
+    existing: ApiDocument | undefined,
+    now: Date,
+  ): Promise<Record<string, unknown>> {
+    if (!def.translationSource) return {};
+    const out: Record<string, unknown> = {};
+    const revisionCol = def.fields.sourceRevision!.column;
+    if (existing && changedFields(existing, doc, def.translationSource).length > 0) {
+      out.sourceRevision = sql`${revisionCol} + 1`;
+      out.sourceChangedAt = now;
+    }
+    const source = doc.translation_id;
+    out.sourceRevisionSeen = null;
+    if (typeof source === 'string' && source && source !== (existing?._id ?? doc._id)) {
+      const [row] = (await tx
+        .select({ n: revisionCol })
+        .from(def.table)
+        .where(eq(def.fields._id!.column, source))) as { n: number }[];
+      out.sourceRevisionSeen = row?.n ?? 0;
+    }
+    return out;
   }
 
   async function write(
@@ -264,10 +468,15 @@ export function createResourceService(deps: ResourceServiceDeps) {
     id: string | undefined,
     build: (existing: ApiDocument | undefined) => unknown,
     options: WriteOptions,
+    ifMatch?: IfMatch,
   ): Promise<WriteResult> {
     const access = guard.require(actor, pathOf(def), action);
+    const versioned = def.fields.version !== undefined;
     const result = await db.transaction(async (tx) => {
       const existing = id === undefined ? undefined : await loadForWrite(tx, def, actor, access, id);
+      if (existing && ifMatch !== undefined && ifMatch !== '*' && !matches(existing, ifMatch)) {
+        throw await editConflict(tx, def, existing, ifMatch, () => build(existing));
+      }
       const input = validateInput(def, build(existing), options);
       checkPayload(def, access, input);
       const now = new Date();
@@ -280,7 +489,10 @@ export function createResourceService(deps: ResourceServiceDeps) {
       };
       const derived = def.derive ? await def.derive(input, ctx) : {};
       const doc: Record<string, unknown> = { ...input, ...derived };
+      if (versioned) doc.updatedBy = actor.sub ?? null;
       if (existing) {
+        // Compared before absent fields turn into SQL defaults below.
+        const bookkeeping = await translationBookkeeping(tx, def, doc, existing, now);
         // PUT replaces and PATCH works on the whole document: a writable field the result does
         // not carry was left out or removed, so it takes its column default or null.
         for (const name of absentWritableFields(def, doc)) {
@@ -289,7 +501,8 @@ export function createResourceService(deps: ResourceServiceDeps) {
         doc._id = existing._id;
         doc.createdAt = existing.createdAt;
         if (!options.preserveTimestamps) doc.updatedAt = now;
-        const row = toRow(def, doc);
+        const row = { ...toRow(def, doc), ...bookkeeping };
+        if (versioned) row.version = sql`${def.fields.version!.column} + 1`;
         await tx.update(def.table).set(row).where(eq(def.fields._id!.column, existing._id));
       } else {
         doc._id = typeof input._id === 'string' && input._id ? input._id : newId();
@@ -306,13 +519,28 @@ export function createResourceService(deps: ResourceServiceDeps) {
         }
         doc.createdAt ??= now;
         doc.updatedAt ??= now;
-        await tx.insert(def.table).values(toRow(def, doc));
+        await tx
+          .insert(def.table)
+          .values({ ...toRow(def, doc), ...(await translationBookkeeping(tx, def, doc, undefined, now)) });
       }
-      const stored = (await tx
-        .select(columnsOf(def, selectedFields(def, undefined)))
+      const stored = await tx
+        .select(selection(def, selectedFields(def, undefined)))
         .from(def.table)
-        .where(eq(def.fields._id!.column, doc._id as string))) as ApiDocument[];
-      const document = stored[0]!;
+        .where(eq(def.fields._id!.column, doc._id as string));
+      const document = present(stored)[0]!;
+      if (def.revisions) {
+        await insertRevision(tx, {
+          resource: def.name,
+          recordId: document._id,
+          number: parseVersionTag(String(document._version))!.number,
+          action: options.restoredFrom !== undefined ? 'restore' : existing ? 'update' : 'create',
+          restoredFrom: options.restoredFrom,
+          user: actor.sub ?? null,
+          changed: existing ? changedFields(existing, document, comparedFields(def)) : [],
+          document,
+          createdAt: now,
+        });
+      }
       if (document.status === 'published' && existing?.status !== 'published')
         deps.onAudit?.({ type: 'publish', actor, resource: def.name, id: document._id });
       if (def.afterWrite) await def.afterWrite(document, ctx);
@@ -337,7 +565,9 @@ export function createResourceService(deps: ResourceServiceDeps) {
 
   const writableCopy = (def: ResourceDefinition, doc: ApiDocument) => {
     const copy: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(doc)) if (!def.readOnly.includes(k)) copy[k] = v;
+    for (const [k, v] of Object.entries(doc)) {
+      if (!def.readOnly.includes(k) && !SERVER_OWNED_FIELDS.has(k)) copy[k] = v;
+    }
     return copy;
   };
 
@@ -356,7 +586,14 @@ export function createResourceService(deps: ResourceServiceDeps) {
         args.options ?? {},
       );
     },
-    replace(args: { actor: Actor; resource: string; id: string; input: unknown; options?: WriteOptions }) {
+    replace(args: {
+      actor: Actor;
+      resource: string;
+      id: string;
+      input: unknown;
+      options?: WriteOptions;
+      ifMatch?: IfMatch;
+    }) {
       const def = definition(args.resource);
       return write(
         def,
@@ -365,9 +602,17 @@ export function createResourceService(deps: ResourceServiceDeps) {
         args.id,
         () => replacementBody(def, args.id, args.input),
         args.options ?? {},
+        args.ifMatch,
       );
     },
-    patch(args: { actor: Actor; resource: string; id: string; operations: unknown; options?: WriteOptions }) {
+    patch(args: {
+      actor: Actor;
+      resource: string;
+      id: string;
+      operations: unknown;
+      options?: WriteOptions;
+      ifMatch?: IfMatch;
+    }) {
       const def = definition(args.resource);
       return write(
         def,
@@ -380,13 +625,22 @@ export function createResourceService(deps: ResourceServiceDeps) {
           return applyJsonPatch(current, args.operations as PatchOperation[]);
         },
         args.options ?? {},
+        args.ifMatch,
       );
     },
-    async remove(args: { actor: Actor; resource: string; id: string }): Promise<WriteResult> {
+    async remove(args: {
+      actor: Actor;
+      resource: string;
+      id: string;
+      ifMatch?: IfMatch;
+    }): Promise<WriteResult> {
       const def = definition(args.resource);
       const access = guard.require(args.actor, pathOf(def), 'Delete');
       const result = await db.transaction(async (tx) => {
         const existing = await loadForWrite(tx, def, args.actor, access, args.id);
+        if (args.ifMatch !== undefined && args.ifMatch !== '*' && !matches(existing, args.ifMatch)) {
+          throw await editConflict(tx, def, existing, args.ifMatch, undefined);
+        }
         const ctx: WriteContext = {
           db: tx,
           actor: args.actor,
