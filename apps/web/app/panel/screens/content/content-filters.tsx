@@ -2,7 +2,7 @@
 // {in}, evaluation.category). They live in the address in the query language, so the dashboard's
 // links (`?category=x`, `?category={exists}false`) and the controls speak the same words: one value
 // is `key=a`, several are `key={in}a,b`. Each active filter shows as a removable chip.
-import { Box, Button, Collapse, Group, MultiSelect, Pill, SimpleGrid } from '@mantine/core';
+import { Badge, Box, Button, CloseButton, Collapse, Group, MultiSelect, SimpleGrid } from '@mantine/core';
 import { useState } from 'react';
 import { defineTexts, format, usePanelLanguage, useTexts } from '../../i18n/i18n.tsx';
 import {
@@ -238,16 +238,27 @@ export function ContentFilters({ kind, filters, onChange }: FiltersProps) {
             {active.map(([key, value]) => {
               const text = chipText(key, value);
               return (
-                <Pill
+                <Badge
                   key={key}
-                  size="md"
-                  withRemoveButton
-                  onRemove={() => setKey(key, undefined)}
-                  removeButtonProps={{ 'aria-label': format(t.removeFilter, { label: text }) }}
+                  size="lg"
+                  variant="light"
+                  tt="none"
+                  fw={500}
+                  pe={4}
+                  maw="100%"
                   data-filter-chip={key}
+                  rightSection={
+                    <CloseButton
+                      size="sm"
+                      variant="transparent"
+                      c="inherit"
+                      aria-label={format(t.removeFilter, { label: text })}
+                      onClick={() => setKey(key, undefined)}
+                    />
+                  }
                 >
                   {text}
-                </Pill>
+                </Badge>
               );
             })}
             <Button variant="subtle" size="compact-sm" onClick={() => onChange({})}>

@@ -251,7 +251,7 @@ function ContentList({ kind, status }: { kind: ContentKind; status: ContentStatu
               {row.title}
             </Anchor>
             {row.translation_id && row.translation_id !== row._id ? (
-              <Badge size="xs" variant="default" style={{ flexShrink: 0 }}>
+              <Badge size="xs" variant="default" tt="none" style={{ flexShrink: 0 }}>
                 {t.translation}
               </Badge>
             ) : null}
