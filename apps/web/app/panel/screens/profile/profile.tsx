@@ -1,5 +1,377 @@
-import { ScreenPlaceholder } from '../../components/screen-placeholder.tsx';
+// /panel/profile (beyond the spec): the signed-in user's own account. Name and avatar (PATCH
+// /api/user/{sub}, when their roles may; else read-only), the password (the server has no
+// self-service change: a reset link by email through {auth}/forgot-password), and the signed-in
+// devices ({auth}/devices) with signing one out (DELETE {auth}/device?id=).
+import {
+  Alert,
+  Avatar,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Loader,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import {
+  confirm,
+  DynamicForm,
+  type FormDefinition,
+  showFailedToast,
+  showSavedToast,
+  showSuccessToast,
+} from '@tabayyun/forms';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { PageHeader } from '../../components/page-header.tsx';
+import { COMMON_TEXTS } from '../../i18n/common.ts';
+import { defineTexts, format, useFormatters, usePanelLanguage, useTexts } from '../../i18n/i18n.tsx';
+import { apiClient } from '../../lib/api-client.ts';
+import { panelBases } from '../../lib/bases.ts';
+import { deviceId } from '../../lib/device.ts';
+import { failureMessage } from '../../lib/errors.ts';
+import { apiPath, useCan } from '../../lib/permissions.ts';
+import { sessionManager } from '../../lib/session.ts';
+import { useSession } from '../../lib/use-session.ts';
+import { ErrorView } from '../../shell/status-view.tsx';
+import { useAllRoles } from '../roles/role-names.ts';
 
-export default function Screen() {
-  return <ScreenPlaceholder title="profile" />;
+const TEXTS = defineTexts({
+  en: {
+    title: 'Profile',
+    account: 'Account',
+    email: 'Email',
+    roles: 'Roles',
+    fullName: 'Full name',
+    picture: 'Picture',
+    save: 'Save',
+    readOnly: 'Your roles do not allow changing your own name or picture; an administrator can.',
+    password: 'Password',
+    passwordText:
+      'The back office has no direct password change. We email you a link to set a new password; it works once and expires soon.',
+    sendLink: 'Send me a reset link',
+    linkSent: 'A reset link is on its way to {email}',
+    devices: 'Signed-in devices',
+    devicesText: 'Browsers you signed in from. Signing one out ends its sessions at once.',
+    thisDevice: 'This device',
+    unknownDevice: 'Unknown browser',
+    lastSeen: 'Last seen {date}',
+    firstSeen: 'Since {date}',
+    signOutDevice: 'Sign out',
+    signOutNamed: 'Sign out {name}',
+    signOutTitle: 'Sign this device out?',
+    signOutText: 'Its sessions end at once; whoever uses it must sign in again.',
+    signOutConfirm: 'Sign it out',
+    discard: 'Discard',
+    signedOut: 'The device has been signed out',
+    noDevices: 'No device recorded yet.',
+    failed: 'Failed! {message}',
+  },
+  ar: {
+    title: 'الملف الشخصي',
+    account: 'الحساب',
+    email: 'البريد الإلكتروني',
+    roles: 'الأدوار',
+    fullName: 'الاسم الكامل',
+    picture: 'الصورة',
+    save: 'حفظ',
+    readOnly: 'أدوارك لا تسمح بتعديل اسمك أو صورتك بنفسك؛ يستطيع ذلك أحد المديرين.',
+    password: 'كلمة المرور',
+    passwordText:
+      'لا تتيح لوحة التحرير تغيير كلمة المرور مباشرة. نرسل إليك رابطًا بالبريد لتعيين كلمة مرور جديدة، يصلح مرة واحدة وتنتهي صلاحيته قريبًا.',
+    sendLink: 'أرسل لي رابط إعادة التعيين',
+    linkSent: 'أُرسل رابط إعادة التعيين إلى {email}',
+    devices: 'الأجهزة المسجّل دخولها',
+    devicesText: 'المتصفحات التي دخلت منها. تسجيل خروج أحدها يُنهي جلساته فورًا.',
+    thisDevice: 'هذا الجهاز',
+    unknownDevice: 'متصفح غير معروف',
+    lastSeen: 'آخر نشاط {date}',
+    firstSeen: 'منذ {date}',
+    signOutDevice: 'تسجيل الخروج',
+    signOutNamed: 'تسجيل خروج {name}',
+    signOutTitle: 'تسجيل خروج هذا الجهاز؟',
+    signOutText: 'تنتهي جلساته فورًا، وعلى من يستخدمه أن يسجّل الدخول من جديد.',
+    signOutConfirm: 'سجّل خروجه',
+    discard: 'تراجع',
+    signedOut: 'سُجّل خروج الجهاز',
+    noDevices: 'لا أجهزة مسجّلة بعد.',
+    failed: 'تعذّر ذلك: {message}',
+  },
+});
+
+interface Me {
+  _id: string;
+  email: string;
+  name?: string | null;
+  roles?: string[] | null;
+  picture?: string | null;
+}
+
+export interface DeviceRow {
+  id: string;
+  name?: string;
+  description?: string;
+  os?: string;
+  ua?: string;
+  createdAt?: string;
+  lastSeenAt?: string;
+  current?: boolean;
+}
+
+export const DEVICES_QUERY_KEY = ['auth', 'devices'] as const;
+
+export default function ProfileScreen() {
+  const t = useTexts(TEXTS);
+  const common = useTexts(COMMON_TEXTS);
+  const { claims } = useSession();
+  const sub = claims?.sub ?? '';
+  const me = useQuery({
+    queryKey: ['user', 'me', sub],
+    queryFn: ({ signal }) =>
+      apiClient().get<Me>('user', sub, { select: '_id,email,name,roles,picture' }, signal),
+    enabled: Boolean(sub),
+  });
+  return (
+    <>
+      <PageHeader title={t.title} />
+      {me.isError ? (
+        <ErrorView error={me.error} />
+      ) : !me.data ? (
+        <Loader aria-label={common.loading} />
+      ) : (
+        <Stack gap="lg" maw={900}>
+          <AccountCard me={me.data} />
+          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+            <PasswordCard email={me.data.email} />
+            <DevicesCard />
+          </SimpleGrid>
+        </Stack>
+      )}
+    </>
+  );
+}
+
+function AccountCard({ me }: { me: Me }) {
+  const t = useTexts(TEXTS);
+  const { language } = usePanelLanguage();
+  const can = useCan();
+  const queryClient = useQueryClient();
+  const { labelOf } = useAllRoles(can('Read', apiPath('role')));
+  const mayEdit = can('Patch', apiPath('user'));
+  const definition = useMemo<FormDefinition>(
+    () => ({
+      name: 'profile',
+      fields: [
+        { type: 'text', name: 'name', inputs: { label: t.fullName, required: true, readonly: !mayEdit } },
+        {
+          type: 'file',
+          name: 'picture',
+          inputs: {
+            label: t.picture,
+            destination: 'avatars',
+            accept: ['image/*'],
+            maxFiles: 1,
+            maxSize: 2 * 1024 * 1024,
+            readonly: !mayEdit,
+          },
+        },
+      ],
+    }),
+    [t, mayEdit],
+  );
+  const initialValues = useMemo(
+    () => ({ name: me.name ?? '', picture: me.picture ? [{ path: me.picture }] : [] }),
+    [me],
+  );
+  const save = async (values: Record<string, unknown>) => {
+    const files = Array.isArray(values.picture) ? (values.picture as { path?: string }[]) : [];
+    const picture = files[0]?.path ?? null;
+    try {
+      await apiClient().patch('user', me._id, [
+        { op: 'replace', path: '/name', value: String(values.name ?? '').trim() },
+        { op: 'replace', path: '/picture', value: picture },
+      ]);
+      showSavedToast(language);
+      await queryClient.invalidateQueries({ queryKey: ['user', 'me'] });
+    } catch (error) {
+      showFailedToast(format(t.failed, { message: failureMessage(error) }));
+    }
+  };
+  const pictureUrl = me.picture ? `/${me.picture.replace(/^\//, '')}` : undefined;
+  return (
+    <Card withBorder padding="lg" component="section" aria-labelledby="profile-account">
+      <Stack gap="md">
+        <Group gap="md" wrap="nowrap" align="center">
+          <Avatar src={pictureUrl} alt="" size={64} radius="xl" name={me.name ?? me.email} color="initials" />
+          <div style={{ minWidth: 0 }}>
+            <Title order={2} size="h4" id="profile-account">
+              {t.account}
+            </Title>
+            <Text
+              size="sm"
+              dir="ltr"
+              ta="start"
+              style={{ overflowWrap: 'anywhere' }}
+              data-testid="profile-email"
+            >
+              {me.email}
+            </Text>
+            <Group gap={4} mt={4} aria-label={t.roles} role="list">
+              {(me.roles ?? []).map((role) => (
+                <Badge key={role} variant="default" size="sm" tt="none" role="listitem">
+                  {labelOf(role)}
+                </Badge>
+              ))}
+            </Group>
+          </div>
+        </Group>
+        {mayEdit ? null : (
+          <Alert variant="light" color="brand">
+            <Text size="sm">{t.readOnly}</Text>
+          </Alert>
+        )}
+        <DynamicForm
+          key={`${me._id}-${me.name}-${me.picture}`}
+          definition={definition}
+          initialValues={initialValues}
+          onSubmit={save}
+          submitLabel={t.save}
+          hideSubmit={!mayEdit}
+        />
+      </Stack>
+    </Card>
+  );
+}
+
+function PasswordCard({ email }: { email: string }) {
+  const t = useTexts(TEXTS);
+  const [sending, setSending] = useState(false);
+  const send = async () => {
+    setSending(true);
+    try {
+      await sessionManager().forgotPassword(email);
+      showSuccessToast(format(t.linkSent, { email }));
+    } catch (error) {
+      showFailedToast(format(t.failed, { message: failureMessage(error) }));
+    } finally {
+      setSending(false);
+    }
+  };
+  return (
+    <Card withBorder padding="lg" component="section" aria-labelledby="profile-password">
+      <Stack gap="sm" align="flex-start">
+        <Title order={2} size="h4" id="profile-password">
+          {t.password}
+        </Title>
+        <Text size="sm">{t.passwordText}</Text>
+        <Button variant="default" onClick={() => void send()} loading={sending} data-testid="send-reset-link">
+          {t.sendLink}
+        </Button>
+      </Stack>
+    </Card>
+  );
+}
+
+function DevicesCard() {
+  const t = useTexts(TEXTS);
+  const common = useTexts(COMMON_TEXTS);
+  const fmt = useFormatters();
+  const queryClient = useQueryClient();
+  const devices = useQuery({
+    queryKey: DEVICES_QUERY_KEY,
+    queryFn: ({ signal }) =>
+      sessionManager().authorized<{ data: DeviceRow[] }>('GET', `${panelBases().auth}/devices`, { signal }),
+  });
+  const here = deviceId();
+  const rows = (devices.data?.data ?? []).map((d) => ({ ...d, current: d.current ?? d.id === here }));
+  rows.sort((a, b) => Number(b.current) - Number(a.current));
+
+  const signOut = async (device: DeviceRow, label: string) => {
+    const ok = await confirm({
+      title: t.signOutTitle,
+      text: `${label} · ${t.signOutText}`,
+      confirm: t.signOutConfirm,
+      discard: t.discard,
+      confirmColor: 'red.9',
+    });
+    if (!ok) return;
+    try {
+      await sessionManager().authorized('DELETE', `${panelBases().auth}/device`, {
+        query: { id: device.id },
+      });
+      showSuccessToast(t.signedOut);
+      await queryClient.invalidateQueries({ queryKey: DEVICES_QUERY_KEY });
+    } catch (error) {
+      showFailedToast(format(t.failed, { message: failureMessage(error) }));
+    }
+  };
+
+  return (
+    <Card withBorder padding="lg" component="section" aria-labelledby="profile-devices">
+      <Stack gap="sm">
+        <Title order={2} size="h4" id="profile-devices">
+          {t.devices}
+        </Title>
+        <Text size="sm">{t.devicesText}</Text>
+        {devices.isError ? (
+          <Text size="sm">{format(t.failed, { message: failureMessage(devices.error) })}</Text>
+        ) : devices.isPending ? (
+          <Loader size="sm" aria-label={common.loading} />
+        ) : rows.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            {t.noDevices}
+          </Text>
+        ) : (
+          <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }} data-testid="device-list">
+            {rows.map((device) => {
+              const label = [device.name, device.os].filter(Boolean).join(' · ') || t.unknownDevice;
+              return (
+                <Card
+                  key={device.id}
+                  withBorder
+                  padding="sm"
+                  component="li"
+                  data-device-id={device.id}
+                  data-current={device.current ? 'true' : undefined}
+                >
+                  <Group justify="space-between" wrap="wrap" gap="xs">
+                    <div style={{ minWidth: 0 }}>
+                      <Group gap={6}>
+                        <Text size="sm" fw={600} dir="auto">
+                          {label}
+                        </Text>
+                        {device.current ? (
+                          <Badge size="sm" variant="filled" tt="none">
+                            {t.thisDevice}
+                          </Badge>
+                        ) : null}
+                      </Group>
+                      <Text size="xs" c="dimmed">
+                        {device.lastSeenAt
+                          ? format(t.lastSeen, { date: fmt.dateTime(device.lastSeenAt) })
+                          : format(t.firstSeen, { date: fmt.dateTime(device.createdAt) })}
+                      </Text>
+                    </div>
+                    {device.current ? null : (
+                      <Button
+                        size="xs"
+                        variant="default"
+                        onClick={() => void signOut(device, label)}
+                        aria-label={format(t.signOutNamed, { name: label })}
+                        data-action="sign-out-device"
+                      >
+                        {t.signOutDevice}
+                      </Button>
+                    )}
+                  </Group>
+                </Card>
+              );
+            })}
+          </Stack>
+        )}
+      </Stack>
+    </Card>
+  );
 }

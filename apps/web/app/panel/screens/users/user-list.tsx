@@ -320,7 +320,7 @@ export default function UserListScreen() {
         </Menu.Item>
       ) : null,
       mayDelete && !self ? (
-        <Menu.Item key="delete" c="red.9" onClick={() => void remove(row)} data-action="delete">
+        <Menu.Item key="delete" onClick={() => void remove(row)} data-action="delete">
           {t.delete}
         </Menu.Item>
       ) : null,
