@@ -110,7 +110,9 @@ export function createResourceService(deps: ResourceServiceDeps) {
 
   /** Fields of a document that revisions and conflicts compare. */
   const comparedFields = (def: ResourceDefinition) =>
-    selectedFields(def, undefined).filter((f) => f !== '_id' && !BOOKKEEPING_FIELDS.has(f));
+    selectedFields(def, undefined).filter(
+      (f) => f !== '_id' && !BOOKKEEPING_FIELDS.has(f) && !def.fields[f]!.normalized,
+    );
 
   async function expandLookups(
     def: ResourceDefinition,
