@@ -1,5 +1,199 @@
-import { ScreenPlaceholder } from '../../components/screen-placeholder.tsx';
+// /panel/media-sources (spec §2, §3 Media source): the sources the newsroom monitors, with their
+// rating; created and edited in a form dialog, deleted after confirmation; each links to its runs.
+import { Anchor, Avatar, Button, Group, Text } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useMemo } from 'react';
+import { Link } from 'react-router';
+import { type Column, listQueryKey, ResourceTable } from '../../components/data-table/resource-table.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
+import { COMMON_TEXTS } from '../../i18n/common.ts';
+import { format, useFormatters, useTexts } from '../../i18n/i18n.tsx';
+import { apiClient, type Doc } from '../../lib/api-client.ts';
+import { apiPath, useCan } from '../../lib/permissions.ts';
+import { firstImage, useDangerColor, useRecordDialogs } from '../feeds/desk-forms.ts';
+import {
+  credibilityLabel,
+  mediaSourceFormDefinition,
+  mediaSourceFromForm,
+  mediaSourceToForm,
+} from './media-source-form.ts';
+import { MEDIA_SOURCE_TEXTS } from './media-source-texts.ts';
 
-export default function Screen() {
-  return <ScreenPlaceholder title="media-source-list" />;
+const hostOf = (link: string) => {
+  try {
+    return new URL(link).host;
+  } catch {
+    return link;
+  }
+};
+
+const CRITERIA_PARAMS = { path: '/criteria/*', sort_by: 'path', per_page: 500, select: '_id,name,level' };
+
+export default function MediaSourceList() {
+  const t = useTexts(MEDIA_SOURCE_TEXTS);
+  const common = useTexts(COMMON_TEXTS);
+  const fmt = useFormatters();
+  const can = useCan();
+  const danger = useDangerColor();
+  const queryClient = useQueryClient();
+  const { edit, remove } = useRecordDialogs('media-source');
+  const canCreate = can('Create', apiPath('media-source'));
+  const canUpdate = can('Update', apiPath('media-source'));
+  const canDelete = can('Delete', apiPath('media-source'));
+  const canReadRuns = can('Read', apiPath('media-source-run'));
+
+  /** The criteria categories, indented by level, as the category choices. */
+  const categoryItems = useCallback(async () => {
+    const list = await queryClient.fetchQuery({
+      queryKey: listQueryKey('category', CRITERIA_PARAMS),
+      queryFn: ({ signal }) => apiClient().list<Doc>('category', CRITERIA_PARAMS, signal),
+      staleTime: 60_000,
+    });
+    return list.data.map((c) => ({
+      value: c._id,
+      display: `${'— '.repeat(Math.max(0, Number(c.level ?? 1) - 1))}${String(c.name ?? c._id)}`,
+    }));
+  }, [queryClient]);
+
+  const openEditor = async (row?: Doc) => {
+    const items = await categoryItems();
+    const record = row ? await apiClient().get<Doc>('media-source', String(row._id)) : undefined;
+    await edit({
+      title: record ? format(t.editOf, { name: String(record.name ?? '') }) : t.newMediaSource,
+      definition: mediaSourceFormDefinition(t, items),
+      initialValues: mediaSourceToForm(record),
+      toRecord: (values) => mediaSourceFromForm(values, record ? String(record._id) : undefined),
+      isNew: !record,
+    });
+  };
+
+  const baseParams = useMemo(() => ({ lookup: 'category' }), []);
+  const columns: Column<Doc>[] = [
+    {
+      key: 'images',
+      title: t.image,
+      width: 72,
+      render: (row) => (
+        <Avatar
+          src={firstImage(row.images)}
+          name={String(row.name ?? '')}
+          color="brand"
+          variant="filled"
+          alt=""
+        />
+      ),
+    },
+    {
+      key: 'name',
+      title: t.name,
+      sortable: true,
+      render: (row) => (
+        <Text size="sm" fw={600} dir="auto">
+          {String(row.name ?? '')}
+        </Text>
+      ),
+    },
+    {
+      key: 'category',
+      title: t.category,
+      render: (row) => {
+        const category = row.category as Doc | null;
+        return category && typeof category === 'object' ? String(category.name ?? category._id) : '';
+      },
+    },
+    {
+      key: 'score',
+      title: t.score,
+      sortable: true,
+      render: (row) => (typeof row.score === 'number' ? fmt.number(row.score) : ''),
+    },
+    {
+      key: 'falseClaims',
+      title: t.falseClaims,
+      sortable: true,
+      render: (row) => fmt.number(Number(row.falseClaims ?? 0)),
+    },
+    {
+      key: 'levelOfCredibility',
+      title: t.levelOfCredibility,
+      sortable: true,
+      render: (row) => credibilityLabel(t, row.levelOfCredibility),
+    },
+    {
+      key: 'link',
+      title: t.link,
+      hiddenByDefault: true,
+      render: (row) =>
+        row.link ? (
+          <Anchor href={String(row.link)} target="_blank" rel="noreferrer noopener" size="sm" dir="ltr">
+            {hostOf(String(row.link))}
+          </Anchor>
+        ) : null,
+    },
+  ];
+
+  return (
+    <>
+      <PageHeader
+        title={common.mediaSources}
+        actions={
+          canCreate ? (
+            <Button onClick={() => void openEditor()} data-testid="create-button">
+              {t.newMediaSource}
+            </Button>
+          ) : null
+        }
+      />
+      <ResourceTable<Doc>
+        resource="media-source"
+        columns={columns}
+        baseParams={baseParams}
+        searchFields={['name']}
+        searchLabel={t.searchSources}
+        defaultSort="name"
+        rowName={(row) => String(row.name ?? row._id)}
+        columnChooserKey="media-sources"
+        testId="media-source-table"
+        rowActions={(row) => {
+          const name = String(row.name ?? row._id);
+          return (
+            <Group gap={4} wrap="nowrap">
+              {canReadRuns ? (
+                <Button
+                  size="compact-sm"
+                  variant="subtle"
+                  component={Link}
+                  to={`/panel/media-source-runs?mediaSource=${encodeURIComponent(String(row._id))}`}
+                  aria-label={format(t.runsOf, { name })}
+                >
+                  {t.runs}
+                </Button>
+              ) : null}
+              {canUpdate ? (
+                <Button
+                  size="compact-sm"
+                  variant="subtle"
+                  aria-label={format(t.editOf, { name })}
+                  onClick={() => void openEditor(row)}
+                >
+                  {common.edit}
+                </Button>
+              ) : null}
+              {canDelete ? (
+                <Button
+                  size="compact-sm"
+                  variant="subtle"
+                  c={danger}
+                  aria-label={format(t.deleteOf, { name })}
+                  onClick={() => void remove(String(row._id))}
+                >
+                  {common.delete}
+                </Button>
+              ) : null}
+            </Group>
+          );
+        }}
+      />
+    </>
+  );
 }
