@@ -7,10 +7,13 @@ import { type article, type factcheck, getTableName, type PgColumn, sql } from '
 import type { FieldSpec } from '../resources/resource-types.ts';
 
 export function needsUpdateField(table: typeof factcheck | typeof article): FieldSpec {
-  const source = sql.raw(`"${getTableName(table)}" as "translation_source"`);
-  const expression = sql`coalesce((select "translation_source"."source_revision" > coalesce(${table.sourceRevisionSeen}, 0)
-    from ${source}
-    where "translation_source"."_id" = ${table.translation_id} and "translation_source"."_id" <> ${table._id}), false)`;
+  const name = getTableName(table);
+  // Qualified by hand: Drizzle renders a column inside sql`` unqualified, which the sub-select
+  // would resolve to its own row.
+  const outer = (column: string) => sql.raw(`"${name}"."${column}"`);
+  const expression = sql`coalesce((select "translation_source"."source_revision" > coalesce(${outer('source_revision_seen')}, 0)
+    from ${sql.raw(`"${name}" as "translation_source"`)}
+    where "translation_source"."_id" = ${outer('translation_id')} and "translation_source"."_id" <> ${outer('_id')}), false)`;
   return {
     column: expression as unknown as PgColumn,
     kind: 'boolean',
