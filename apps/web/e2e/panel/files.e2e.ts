@@ -163,6 +163,54 @@ describe('the file browser', () => {
     ]);
   });
 
+  it('dropping files onto the page uploads them; cancelling a running upload stores nothing', async () => {
+    const folder = 'journey-drop';
+    const editor = await journey.createUser(['editor']);
+    const page = await journey.newPage({ language: 'en', user: editor });
+    await openScreen(page, journey.baseUrl, `/panel/media/list?folder=${folder}`);
+    const bytes = [...(await png(90, 60, '#2b8a3e'))];
+    await page.evaluate(async (data) => {
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([new Uint8Array(data)], 'dropped-photo.png', { type: 'image/png' }));
+      const drag = (target: EventTarget, type: string) =>
+        target.dispatchEvent(
+          new DragEvent(type, { dataTransfer: transfer, bubbles: true, cancelable: true }),
+        );
+      drag(document, 'dragenter');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const zone = document.querySelector('[data-testid="file-drop-zone"]');
+      if (!zone) throw new Error('no drop zone');
+      drag(zone, 'dragenter');
+      drag(zone, 'dragover');
+      drag(zone, 'drop');
+    }, bytes);
+    await fileButton(page, 'dropped-photo.png').waitFor();
+    expect((await filesIn(journey, editor, folder)).map((f) => f.originalname)).toEqual([
+      'dropped-photo.png',
+    ]);
+
+    // The server never answers this one: it stays Uploading until × cancels it.
+    await page.route(`**/storage/${folder}`, () => {});
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByTestId('upload-button').click();
+    await (await chooser).setFiles([
+      { name: 'slow-video.png', mimeType: 'image/png', buffer: await png(200, 200, '#000') },
+    ]);
+    const item = page.locator('[data-upload-name="slow-video.png"]');
+    await item.and(page.locator('[data-upload-status="uploading"]')).waitFor();
+    const progress = item.getByRole('progressbar', { name: 'Upload of slow-video.png' });
+    expect(Number(await progress.getAttribute('aria-valuenow'))).toBeLessThan(100);
+    expect(await item.innerText()).toMatch(/Uploading \d+%/);
+    await item.getByRole('button', { name: 'Cancel the upload of slow-video.png' }).click();
+    await item.and(page.locator('[data-upload-status="cancelled"]')).waitFor();
+    expect(await item.innerText()).toContain('Cancelled');
+    expect((await filesIn(journey, editor, folder)).map((f) => f.originalname)).toEqual([
+      'dropped-photo.png',
+    ]);
+    await item.getByRole('button', { name: 'Remove slow-video.png from the list' }).click();
+    await item.waitFor({ state: 'detached' });
+  });
+
   it('focusing a file shows its details in the side panel; its thumbnail opens the image viewer', async () => {
     const folder = 'journey-details';
     await uploadFile(
@@ -298,10 +346,10 @@ describe('the file browser', () => {
     expect(await page.locator('[data-file-item]').count()).toBe(2);
     await page.getByRole('searchbox', { name: 'Search files' }).fill('raqqa');
     await page.waitForURL(/q=raqqa/);
-    await screenReady(page);
-    expect(
-      await page.locator('[data-file-item]').evaluateAll((els) => els.map((e) => e.dataset.fileName)),
-    ).toEqual(['raqqa-checkpoint.png']);
+    await expect
+      .poll(() => page.locator('[data-file-item]').evaluateAll((els) => els.map((e) => e.dataset.fileName)))
+      .toEqual(['raqqa-checkpoint.png']);
+    expect(await page.getByTestId('table-total').getAttribute('data-total')).toBe('1');
     expect(new URL(page.url()).searchParams.get('folder')).toBe(folder);
 
     expect(await page.getByTestId('file-items').getAttribute('data-view')).toBe('list');

@@ -345,6 +345,7 @@ export default function FileBrowser() {
           multiple
           activateOnClick={false}
           inputProps={{ 'aria-label': t.upload, tabIndex: -1 }}
+          data-testid="file-drop-zone"
         >
           <Group justify="center" align="center" mih="60vh" style={{ pointerEvents: 'none' }}>
             <Text size="xl" fw={700} ta="center">
