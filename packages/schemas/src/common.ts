@@ -20,6 +20,20 @@ export type ScrapingReportStatus = (typeof SCRAPING_REPORT_STATUSES)[number];
 
 export const REQUIRED = 'Required';
 
+/**
+ * Fields every record answers that the server alone sets (issue 12): `_version` (send it back as
+ * `If-Match: "<_version>"`), `updatedBy`, and on fact-checks and articles `sourceChangedAt`,
+ * `needsUpdate` and `translations` (with `lookup=translations`). Bodies may carry them; the server
+ * ignores them.
+ */
+export const SERVER_OWNED_FIELDS = [
+  '_version',
+  'updatedBy',
+  'sourceChangedAt',
+  'needsUpdate',
+  'translations',
+] as const;
+
 export const factcheckStatus = z.enum(FACTCHECK_STATUSES);
 export const articleStatus = z.enum(ARTICLE_STATUSES);
 export const feedStatus = z.enum(FEED_STATUSES);

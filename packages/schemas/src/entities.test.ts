@@ -138,6 +138,19 @@ describe('read-only fields', () => {
     expect(stripReadOnly('category', 'not an object')).toBe('not an object');
   });
 
+  it('strip the server-owned version, last writer and translation state of every record', () => {
+    expect(
+      stripReadOnly('factcheck', {
+        title: 't',
+        _version: '3.abc',
+        updatedBy: 'u',
+        needsUpdate: true,
+        sourceChangedAt: null,
+        translations: [],
+      }),
+    ).toEqual({ title: 't' });
+  });
+
   it('are never also accepted as input', () => {
     for (const [entity, fields] of Object.entries(READ_ONLY_FIELDS)) {
       const shape = ENTITY_INPUTS[entity as keyof typeof ENTITY_INPUTS].shape;

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { ARTICLE_READ_ONLY_FIELDS, articleInput } from './article.ts';
 import { AUTHOR_READ_ONLY_FIELDS, authorInput } from './author.ts';
 import { CATEGORY_READ_ONLY_FIELDS, categoryInput } from './category.ts';
+import { SERVER_OWNED_FIELDS } from './common.ts';
 import { CONTACT_READ_ONLY_FIELDS, contactInput } from './contact.ts';
 import { FACTCHECK_READ_ONLY_FIELDS, factcheckInput } from './factcheck.ts';
 import { FEED_READ_ONLY_FIELDS, feedInput } from './feed.ts';
@@ -47,9 +48,12 @@ export const READ_ONLY_FIELDS = {
   contact: CONTACT_READ_ONLY_FIELDS,
 } as const satisfies Record<EntityName, readonly string[]>;
 
-/** A shallow copy of `body` without the entity's read-only keys (non-objects are returned as is). */
+/**
+ * A shallow copy of `body` without the entity's read-only keys and the server-owned ones every
+ * record answers (SERVER_OWNED_FIELDS); non-objects are returned as is.
+ */
 export function stripReadOnly(entity: EntityName, body: unknown): unknown {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return body;
-  const readOnly: readonly string[] = READ_ONLY_FIELDS[entity];
+  const readOnly: readonly string[] = [...READ_ONLY_FIELDS[entity], ...SERVER_OWNED_FIELDS];
   return Object.fromEntries(Object.entries(body).filter(([key]) => !readOnly.includes(key)));
 }

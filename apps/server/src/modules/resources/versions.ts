@@ -3,16 +3,14 @@
 // under the same id never answers an ETag of its earlier life. Derived from the row alone: every
 // instance answers the same tag.
 
-/** Fields the server owns on every resource: never taken from a client's body. */
+import { SERVER_OWNED_FIELDS as ANSWERED_SERVER_FIELDS } from '@tabayyun/schemas';
+
+/** Fields the server owns on every resource, answered or internal: never taken from a body. */
 export const SERVER_OWNED_FIELDS: ReadonlySet<string> = new Set([
-  '_version',
+  ...ANSWERED_SERVER_FIELDS,
   'version',
-  'updatedBy',
-  'sourceChangedAt',
   'sourceRevision',
   'sourceRevisionSeen',
-  'needsUpdate',
-  'translations',
 ]);
 
 /** The opaque version a document carries as `_version`; the ETag header is it in quotes. */
