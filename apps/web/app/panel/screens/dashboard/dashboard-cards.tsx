@@ -107,7 +107,13 @@ export function CounterCard({ kind }: { kind: ContentKind }) {
         </Group>
       </Anchor>
       <Group gap="md" mt={4}>
-        <Anchor component={Link} to={`/panel/${kind}/draft`} size="sm" data-testid={`counter-${kind}-draft`}>
+        <Anchor
+          component={Link}
+          to={`/panel/${kind}/draft`}
+          size="sm"
+          data-testid={`counter-${kind}-draft`}
+          data-count={drafts.data}
+        >
           {format(t.drafts, { count: drafts.data === undefined ? '…' : fmt.number(drafts.data) })}
         </Anchor>
         <Anchor
@@ -115,6 +121,7 @@ export function CounterCard({ kind }: { kind: ContentKind }) {
           to={`/panel/${kind}/review`}
           size="sm"
           data-testid={`counter-${kind}-review`}
+          data-count={review.data}
         >
           {format(t.inReview, { count: review.data === undefined ? '…' : fmt.number(review.data) })}
         </Anchor>
