@@ -255,6 +255,7 @@ describe('the file browser', () => {
     await viewer.waitFor();
     const image = viewer.getByRole('img', { name: 'idlib-shelter.png' });
     await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(800);
+    await screenshot(page, 'files-image-viewer-ltr');
     await viewer.getByRole('button', { name: 'Close' }).click();
     await viewer.waitFor({ state: 'detached' });
   });

@@ -119,7 +119,7 @@ function Preview({ file, onViewImage }: { file: FileRecord; onViewImage(file: Fi
     );
   }
   return (
-    <Stack gap={4} align="center" py="md" style={{ ...frame, maxHeight: undefined }}>
+    <Stack gap={4} align="center" py="md" bg="var(--mantine-color-default-hover)" style={{ borderRadius: 6 }}>
       <Text fw={700} size="xl" aria-hidden dir="ltr">
         {fileBadge(file)}
       </Text>

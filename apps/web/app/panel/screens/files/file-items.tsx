@@ -14,6 +14,7 @@ import {
   GRID_THUMBNAIL,
   LIST_THUMBNAIL,
 } from './file-utils.ts';
+import classes from './files.module.css';
 import { FILE_TEXTS, typeLabel } from './texts.ts';
 
 export type FileView = 'list' | 'grid';
@@ -145,7 +146,7 @@ export function FileItems(props: FileItemsProps) {
               aria-current={selected ? 'true' : undefined}
               onFocus={() => props.onFocusFile(file)}
               onClick={onClick(file)}
-              className="panel-file-item"
+              className={classes.item}
               w="100%"
               p={isGrid ? 'xs' : 6}
               style={{
@@ -153,11 +154,6 @@ export function FileItems(props: FileItemsProps) {
                 flexDirection: isGrid ? 'column' : 'row',
                 alignItems: isGrid ? 'stretch' : 'center',
                 gap: isGrid ? 8 : 12,
-                borderRadius: 8,
-                border: `${selected ? 2 : 1}px solid ${
-                  selected ? 'var(--mantine-primary-color-filled)' : 'var(--mantine-color-default-border)'
-                }`,
-                background: selected ? 'var(--mantine-primary-color-light)' : undefined,
               }}
             >
               <Thumbnail file={file} size={isGrid ? '100%' : LIST_THUMBNAIL} />
