@@ -1,0 +1,34 @@
+// On a 360×800 phone: the review list scrolls inside its table (never the page), and an editor
+// publishes a fact-check from the row's action menu.
+import { describe, expect, it } from 'vitest';
+import { openScreen, PHONE, setUpPanelJourney, toastText } from './harness.ts';
+
+const journey = setUpPanelJourney();
+
+describe('fact-checks on a phone', () => {
+  it('editors publish a fact-check in review from its action menu on a 360×800 phone', async () => {
+    const created = await journey.api(journey.admin, 'POST', '/api/factcheck', {
+      title: 'هاتف: ادعاء ينتظر المراجعة عن انقطاع الكهرباء في حمص',
+      description: 'تحقّق قيد المراجعة',
+      status: 'review',
+    });
+    expect(created.status).toBe(200);
+    const id = created.body._id as string;
+
+    const page = await journey.newPage({ language: 'ar', viewport: PHONE, user: journey.admin });
+    await openScreen(page, journey.baseUrl, '/panel/factcheck/review');
+    // No horizontal scroll of the page itself; the table scrolls inside.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    const row = page.locator(`tr[data-row-id="${id}"]`);
+    await row.getByTestId('row-menu').click();
+    await page.getByRole('menuitem', { name: 'نقل إلى «منشور»' }).click();
+    expect(await toastText(page)).toContain('تم الحفظ بنجاح');
+    await row.waitFor({ state: 'detached' });
+    const stored = await journey.api(journey.admin, 'GET', `/api/factcheck/${id}`);
+    expect([stored.body.data[0].status, Boolean(stored.body.data[0].publishedAt)]).toEqual([
+      'published',
+      true,
+    ]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  });
+});
