@@ -183,8 +183,8 @@ export default function AuthorList() {
       title: t.name,
       sortable: true,
       render: (row) => (
-        <Text size="sm" fw={600} dir="auto">
-          {String(row.name ?? '')}
+        <Text size="sm" fw={600}>
+          <bdi>{String(row.name ?? '')}</bdi>
         </Text>
       ),
     },

@@ -88,8 +88,8 @@ export default function MediaSourceList() {
       title: t.name,
       sortable: true,
       render: (row) => (
-        <Text size="sm" fw={600} dir="auto">
-          {String(row.name ?? '')}
+        <Text size="sm" fw={600}>
+          <bdi>{String(row.name ?? '')}</bdi>
         </Text>
       ),
     },

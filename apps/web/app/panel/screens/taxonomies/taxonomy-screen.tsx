@@ -138,8 +138,8 @@ export function TaxonomyScreen({
               }}
             />
             <Stack gap={0}>
-              <Text size="sm" fw={depth === 0 ? 600 : 400} lang="ar" dir="auto">
-                {row.name}
+              <Text size="sm" fw={depth === 0 ? 600 : 400} lang="ar">
+                <bdi>{row.name}</bdi>
               </Text>
               {row.nameEn ? (
                 <Text size="xs" c="dimmed" lang="en" dir="ltr">
@@ -158,7 +158,7 @@ export function TaxonomyScreen({
       key: 'slug',
       title: t.slug,
       render: (row) => (
-        <Text size="sm" dir="ltr" span>
+        <Text size="sm" dir="ltr" span style={{ whiteSpace: 'nowrap' }}>
           {row.slug}
         </Text>
       ),
