@@ -73,9 +73,12 @@ describe('the command palette', () => {
     expect((await optionsOf(page))[0]?.link).toBe(`/panel/factcheck/edit/${id}`);
     await page.keyboard.press('Enter');
     await page.waitForURL(new RegExp(`/panel/factcheck/edit/${id}$`));
+  });
 
-    // An admin finds a user by e-mail; the result opens the users list searched on it.
+  it('admins find a user by e-mail; the result opens the users list searched on it', async () => {
     const user = await journey.createUser(['editor'], { name: 'Lina Haddad' });
+    const page = await journey.newPage({ language: 'en', user: journey.admin });
+    await openScreen(page, journey.baseUrl, '/panel/media/list');
     await page.keyboard.press('Control+K');
     await palette(page, 'Command palette').getByRole('combobox').fill(user.email);
     const userOption = page.locator(`[data-palette-entry="user:${user.sub}"]`);
