@@ -58,7 +58,7 @@ export function confirmDelete(options: Pick<ConfirmOptions, 'locale' | 'text'> =
     text: options.text ?? translate(locale, 'deleteText'),
     discard: translate(locale, 'keepIt'),
     confirm: translate(locale, 'delete'),
-    confirmColor: 'red',
+    confirmColor: 'red.9',
   });
 }
 

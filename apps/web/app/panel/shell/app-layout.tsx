@@ -105,7 +105,11 @@ function Shell({ children }: { children: ReactNode }) {
                 aria-controls="panel-navbar"
               />
             </Tooltip>
-            <UnstyledButton component={Link} to="/panel/dashboard" aria-label={t.dashboard}>
+            <UnstyledButton
+              component={Link}
+              to="/panel/dashboard"
+              aria-label={`${t.productName} – ${t.dashboard}`}
+            >
               <Group gap={6} wrap="nowrap">
                 <img src="/favicon.svg" alt="" width={28} height={28} />
                 <Text fw={700} size="lg" visibleFrom="xs">

@@ -1,6 +1,14 @@
 // The user menu (platform §2): profile, language, theme (System / Light / Dark, local storage
 // `theme`), sign out, or unimpersonate while impersonating.
-import { Avatar, Group, Menu, Text, UnstyledButton, useMantineColorScheme } from '@mantine/core';
+import {
+  Avatar,
+  Group,
+  Menu,
+  Text,
+  UnstyledButton,
+  useMantineColorScheme,
+  VisuallyHidden,
+} from '@mantine/core';
 import { useNavigate } from 'react-router';
 import { defineTexts, type PanelLanguage, usePanelLanguage, useTexts } from '../i18n/i18n.tsx';
 import { sessionManager } from '../lib/session.ts';
@@ -59,9 +67,10 @@ export function UserMenu() {
   return (
     <Menu position="bottom-end" width={240} withinPortal>
       <Menu.Target>
-        <UnstyledButton aria-label={t.userMenu} data-testid="user-menu">
+        <UnstyledButton data-testid="user-menu">
+          <VisuallyHidden>{t.userMenu}</VisuallyHidden>
           <Group gap="xs" wrap="nowrap">
-            <Avatar radius="xl" size="sm" name={name} color="initials" />
+            <Avatar radius="xl" size="sm" name={name} color="brand" aria-hidden />
             <Text size="sm" visibleFrom="sm" truncate maw={160}>
               {name}
             </Text>
