@@ -144,7 +144,7 @@ export function FileItemsView({
           ) : null}
           {item.status === 'cancelled' ? (
             <Text size="xs" c="dimmed">
-              cancelled
+              {translate(locale, 'uploadCancelled')}
             </Text>
           ) : null}
         </Stack>
@@ -152,7 +152,7 @@ export function FileItemsView({
           <ActionIcon
             variant="subtle"
             color="red"
-            aria-label={`Remove ${item.name}`}
+            aria-label={translate(locale, 'removeFile', { name: item.name })}
             onClick={() => requestRemove(item)}
           >
             ×
@@ -189,7 +189,7 @@ export function FileItemsView({
               disabled={!isInteractive || !canAdd}
               onBlur={onBlur}
             >
-              {settings.maxFiles > 1 ? 'Choose files' : 'Choose file'}
+              {translate(locale, settings.maxFiles > 1 ? 'chooseFiles' : 'chooseFile')}
             </Button>
           )}
         </FileButton>
@@ -199,10 +199,10 @@ export function FileItemsView({
           disabled={disabled}
           onChange={(next) => setView(next as FileView)}
           data={[
-            { value: 'list', label: 'List' },
-            { value: 'grid', label: 'Grid' },
+            { value: 'list', label: translate(locale, 'viewList') },
+            { value: 'grid', label: translate(locale, 'viewGrid') },
           ]}
-          aria-label="View"
+          aria-label={translate(locale, 'fileView')}
         />
       </Group>
       {view === 'grid' ? (
