@@ -12,6 +12,9 @@ import {
 } from './harness.ts';
 
 const journey = setUpPanelJourney();
+/** A 1×1 PNG. */
+const PIXEL =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 
 describe('the profile', () => {
   it('shows this device after signing in and signs another device out', async () => {
@@ -58,7 +61,7 @@ describe('the profile', () => {
     expect(await toastText(page)).toContain(`A reset link is on its way to ${editor.email}`);
   });
 
-  it('an admin renames themselves', async () => {
+  it('an admin renames themselves and changes their picture', async () => {
     const admin = await journey.createUser(['admin'], { name: 'Old Admin' });
     const page = await journey.newPage({ language: 'ar', user: admin });
     await openScreen(page, journey.baseUrl, '/panel/profile');
@@ -67,6 +70,18 @@ describe('the profile', () => {
     expect(await toastText(page)).toContain('تم الحفظ بنجاح');
     const stored = await journey.api(admin, 'GET', `/api/user/${admin.sub}`);
     expect(stored.body.data[0].name).toBe('رنا الأحمد');
+
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByRole('button', { name: 'تغيير الصورة' }).click();
+    await (await chooser).setFiles([
+      { name: 'me.png', mimeType: 'image/png', buffer: Buffer.from(PIXEL, 'base64') },
+    ]);
+    await page.getByTestId('remove-picture').waitFor();
+    const withPicture = await journey.api(admin, 'GET', `/api/user/${admin.sub}`);
+    expect(withPicture.body.data[0].picture).toMatch(/avatars\/.+\.png$/);
+    expect(await page.getByRole('img', { name: 'الصورة' }).getAttribute('src')).toBe(
+      `/${withPicture.body.data[0].picture.replace(/^\//, '')}`,
+    );
   });
 
   it('the profile screen is accessible in both languages and themes', async () => {

@@ -22,6 +22,7 @@ const TEXTS = defineTexts({
     anyone: 'Anyone',
     anything: 'Any event',
     period: 'Period',
+    periodPlaceholder: 'From – to',
     actingFor: 'Acting as',
     by: 'by {name}',
     target: 'On',
@@ -40,6 +41,7 @@ const TEXTS = defineTexts({
     anyone: 'الجميع',
     anything: 'كل الأحداث',
     period: 'الفترة',
+    periodPlaceholder: 'من – إلى',
     actingFor: 'باسم',
     by: 'بواسطة {name}',
     target: 'على',
@@ -237,7 +239,11 @@ export default function AuditListScreen() {
             />
             <div style={{ width: 260 }} data-testid="audit-when">
               <DateRangeWidget
-                field={{ type: 'date-range', name: 'period', inputs: { label: t.period } }}
+                field={{
+                  type: 'date-range',
+                  name: 'period',
+                  inputs: { label: t.period, placeholder: t.periodPlaceholder },
+                }}
                 id="audit-period"
                 value={range}
                 onChange={(value) => {

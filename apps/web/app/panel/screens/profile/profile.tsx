@@ -8,6 +8,7 @@ import {
   Badge,
   Button,
   Card,
+  FileButton,
   Group,
   Loader,
   SimpleGrid,
@@ -46,6 +47,8 @@ const TEXTS = defineTexts({
     roles: 'Roles',
     fullName: 'Full name',
     picture: 'Picture',
+    changePicture: 'Change picture',
+    removePicture: 'Remove picture',
     save: 'Save',
     readOnly: 'Your roles do not allow changing your own name or picture; an administrator can.',
     password: 'Password',
@@ -76,6 +79,8 @@ const TEXTS = defineTexts({
     roles: 'الأدوار',
     fullName: 'الاسم الكامل',
     picture: 'الصورة',
+    changePicture: 'تغيير الصورة',
+    removePicture: 'إزالة الصورة',
     save: 'حفظ',
     readOnly: 'أدوارك لا تسمح بتعديل اسمك أو صورتك بنفسك؛ يستطيع ذلك أحد المديرين.',
     password: 'كلمة المرور',
@@ -119,6 +124,9 @@ export interface DeviceRow {
   lastSeenAt?: string;
   current?: boolean;
 }
+
+/** Avatars live in their own folder of the file store. */
+export const AVATAR_FOLDER = 'avatars';
 
 export const DEVICES_QUERY_KEY = ['auth', 'devices'] as const;
 
@@ -165,38 +173,37 @@ function AccountCard({ me }: { me: Me }) {
       name: 'profile',
       fields: [
         { type: 'text', name: 'name', inputs: { label: t.fullName, required: true, readonly: !mayEdit } },
-        {
-          type: 'file',
-          name: 'picture',
-          inputs: {
-            label: t.picture,
-            destination: 'avatars',
-            accept: ['image/*'],
-            maxFiles: 1,
-            maxSize: 2 * 1024 * 1024,
-            readonly: !mayEdit,
-          },
-        },
       ],
     }),
     [t, mayEdit],
   );
-  const initialValues = useMemo(
-    () => ({ name: me.name ?? '', picture: me.picture ? [{ path: me.picture }] : [] }),
-    [me],
-  );
-  const save = async (values: Record<string, unknown>) => {
-    const files = Array.isArray(values.picture) ? (values.picture as { path?: string }[]) : [];
-    const picture = files[0]?.path ?? null;
+  const initialValues = useMemo(() => ({ name: me.name ?? '' }), [me]);
+  const [uploading, setUploading] = useState(false);
+  const patch = async (operations: { op: 'replace'; path: string; value: unknown }[]) => {
     try {
-      await apiClient().patch('user', me._id, [
-        { op: 'replace', path: '/name', value: String(values.name ?? '').trim() },
-        { op: 'replace', path: '/picture', value: picture },
-      ]);
+      await apiClient().patch('user', me._id, operations);
       showSavedToast(language);
       await queryClient.invalidateQueries({ queryKey: ['user', 'me'] });
     } catch (error) {
       showFailedToast(format(t.failed, { message: failureMessage(error) }));
+    }
+  };
+  const save = (values: Record<string, unknown>) =>
+    patch([{ op: 'replace', path: '/name', value: String(values.name ?? '').trim() }]);
+  const upload = async (file: File | null) => {
+    if (!file) return;
+    setUploading(true);
+    try {
+      const record = await apiClient().upload(AVATAR_FOLDER, file, {
+        onProgress: () => {},
+        signal: new AbortController().signal,
+        fieldname: 'file',
+      });
+      await patch([{ op: 'replace', path: '/picture', value: record.path }]);
+    } catch (error) {
+      showFailedToast(format(t.failed, { message: failureMessage(error) }));
+    } finally {
+      setUploading(false);
     }
   };
   const pictureUrl = me.picture ? `/${me.picture.replace(/^\//, '')}` : undefined;
@@ -204,7 +211,14 @@ function AccountCard({ me }: { me: Me }) {
     <Card withBorder padding="lg" component="section" aria-labelledby="profile-account">
       <Stack gap="md">
         <Group gap="md" wrap="nowrap" align="center">
-          <Avatar src={pictureUrl} alt="" size={64} radius="xl" name={me.name ?? me.email} color="initials" />
+          <Avatar
+            src={pictureUrl}
+            alt={t.picture}
+            size={64}
+            radius="xl"
+            name={me.name ?? me.email}
+            color="initials"
+          />
           <div style={{ minWidth: 0 }}>
             <Title order={2} size="h4" id="profile-account">
               {t.account}
@@ -232,8 +246,35 @@ function AccountCard({ me }: { me: Me }) {
             <Text size="sm">{t.readOnly}</Text>
           </Alert>
         )}
+        {mayEdit ? (
+          <Group gap="sm">
+            <FileButton onChange={(file) => void upload(file)} accept="image/png,image/jpeg,image/webp">
+              {(props) => (
+                <Button
+                  {...props}
+                  variant="default"
+                  size="xs"
+                  loading={uploading}
+                  data-testid="change-picture"
+                >
+                  {t.changePicture}
+                </Button>
+              )}
+            </FileButton>
+            {me.picture ? (
+              <Button
+                variant="default"
+                size="xs"
+                onClick={() => void patch([{ op: 'replace', path: '/picture', value: null }])}
+                data-testid="remove-picture"
+              >
+                {t.removePicture}
+              </Button>
+            ) : null}
+          </Group>
+        ) : null}
         <DynamicForm
-          key={`${me._id}-${me.name}-${me.picture}`}
+          key={`${me._id}-${me.name}`}
           definition={definition}
           initialValues={initialValues}
           onSubmit={save}

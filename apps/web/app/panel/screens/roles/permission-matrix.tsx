@@ -4,6 +4,7 @@
 import {
   Alert,
   Button,
+  Center,
   Checkbox,
   Group,
   Modal,
@@ -215,32 +216,34 @@ function PermissionMatrix({
                           resource: resourceNames[resource],
                         })}
                         data-cell={`${resource}:${action}`}
-                        styles={{ body: { justifyContent: 'center' } }}
                       />
                     );
                     return (
-                      <Table.Td key={action} ta="center">
-                        {cell.shared && !isSuperAdmin ? (
-                          <Tooltip label={t.sharedHint} multiline w={260}>
-                            <span style={{ display: 'inline-block' }}>{box}</span>
-                          </Tooltip>
-                        ) : (
-                          box
-                        )}
+                      <Table.Td key={action}>
+                        <Center>
+                          {cell.shared && !isSuperAdmin ? (
+                            <Tooltip label={t.sharedHint} multiline w={260}>
+                              <span style={{ display: 'inline-block' }}>{box}</span>
+                            </Tooltip>
+                          ) : (
+                            box
+                          )}
+                        </Center>
                       </Table.Td>
                     );
                   })}
-                  <Table.Td ta="center">
-                    {PUBLISH_RESOURCES.includes(resource) ? (
-                      <Checkbox
-                        checked={Boolean(wanted.publish[resource])}
-                        disabled={!mayEdit || !anyWrite}
-                        onChange={() => togglePublish(resource)}
-                        aria-label={format(t.publishLabel, { resource: resourceNames[resource] })}
-                        data-cell={`${resource}:publish`}
-                        styles={{ body: { justifyContent: 'center' } }}
-                      />
-                    ) : null}
+                  <Table.Td>
+                    <Center>
+                      {PUBLISH_RESOURCES.includes(resource) ? (
+                        <Checkbox
+                          checked={Boolean(wanted.publish[resource])}
+                          disabled={!mayEdit || !anyWrite}
+                          onChange={() => togglePublish(resource)}
+                          aria-label={format(t.publishLabel, { resource: resourceNames[resource] })}
+                          data-cell={`${resource}:publish`}
+                        />
+                      ) : null}
+                    </Center>
                   </Table.Td>
                 </Table.Tr>
               );

@@ -2,16 +2,18 @@
 // name), edit (the id read-only), delete (never super-admin: no button, and the server refuses);
 // beyond the spec, each role's permission matrix (`?permissions=<role id>` opens it).
 import { Button, Group } from '@mantine/core';
-import { confirmDelete, type FormDefinition, openFormDialog, showSuccessToast } from '@tabayyun/forms';
+import { confirmDelete, type FormDefinition, showSuccessToast } from '@tabayyun/forms';
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
 import { type Column, ResourceTable } from '../../components/data-table/resource-table.tsx';
 import type { ListParams } from '../../components/data-table/use-list-params.ts';
 import { useWrite } from '../../components/mutations.ts';
 import { PageHeader } from '../../components/page-header.tsx';
+import { COMMON_TEXTS } from '../../i18n/common.ts';
 import { format, usePanelLanguage, useTexts } from '../../i18n/i18n.tsx';
 import { apiClient, type Doc } from '../../lib/api-client.ts';
 import { apiPath, useCan } from '../../lib/permissions.ts';
+import { openPanelFormDialog } from '../users/form-dialog.tsx';
 import { PermissionMatrixDialog } from './permission-matrix.tsx';
 import { roleLabel, SUPER_ADMIN, useAllRoles } from './role-names.ts';
 import { ROLE_TEXTS } from './role-texts.ts';
@@ -32,6 +34,7 @@ const listFilters = (list: ListParams) => {
 
 export default function RoleListScreen() {
   const t = useTexts(ROLE_TEXTS);
+  const common = useTexts(COMMON_TEXTS);
   const { language } = usePanelLanguage();
   const can = useCan();
   const write = useWrite();
@@ -68,32 +71,34 @@ export default function RoleListScreen() {
   });
 
   const create = () =>
-    openFormDialog(definition(false), {
+    openPanelFormDialog({
       title: t.createRole,
+      definition: definition(false),
       small: true,
       submitLabel: t.save,
-      onSubmit: async (values) => {
-        const saved = await write('role', () =>
-          apiClient().create('role', { _id: String(values._id).trim(), name: String(values.name).trim() }),
-        );
-        if (!saved) throw new Error('not saved');
-      },
-      onSubmitError: () => {},
+      closeLabel: common.close,
+      onSubmit: async (values) =>
+        Boolean(
+          await write('role', () =>
+            apiClient().create('role', { _id: String(values._id).trim(), name: String(values.name).trim() }),
+          ),
+        ),
     });
 
   const edit = (row: RoleRow) =>
-    openFormDialog(definition(true), {
+    openPanelFormDialog({
       title: t.editRole,
+      definition: definition(true),
       small: true,
       submitLabel: t.save,
+      closeLabel: common.close,
       initialValues: { _id: row._id, name: row.name },
-      onSubmit: async (values) => {
-        const saved = await write('role', () =>
-          apiClient().replace('role', { _id: row._id, name: String(values.name).trim() }),
-        );
-        if (!saved) throw new Error('not saved');
-      },
-      onSubmitError: () => {},
+      onSubmit: async (values) =>
+        Boolean(
+          await write('role', () =>
+            apiClient().replace('role', { _id: row._id, name: String(values.name).trim() }),
+          ),
+        ),
     });
 
   const remove = async (row: RoleRow) => {
@@ -129,7 +134,7 @@ export default function RoleListScreen() {
           <Button
             size="xs"
             variant="default"
-            onClick={() => void edit(row)}
+            onClick={() => edit(row)}
             aria-label={format(t.editNamed, { name: label })}
             data-action="edit"
           >
@@ -157,7 +162,7 @@ export default function RoleListScreen() {
         title={t.title}
         actions={
           mayCreate ? (
-            <Button onClick={() => void create()} data-testid="create-role">
+            <Button onClick={create} data-testid="create-role">
               {t.createRole}
             </Button>
           ) : null

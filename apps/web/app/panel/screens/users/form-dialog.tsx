@@ -1,87 +1,53 @@
-// The admin password reset (back office §3 "Admin password reset", §5): the email read-only, a new
-// password that may be generated, forceChangePwd on by default; Submit stays disabled while the
-// call runs, while the form is untouched and while it is invalid. Escape closes it only untouched.
+// The form dialogs of the administration screens: the platform's form dialog (90 % up to 750 px,
+// 625 px small, 95vh, no outside click, Escape only while untouched) with a close button that has a
+// name in the interface language, and an optional Submit that stays disabled while the call runs,
+// while the form is untouched and while it is invalid (back office §5, the password reset).
 import { Button } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { DynamicForm, type FormDefinition, useFormEngine } from '@tabayyun/forms';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { DynamicForm, type FormDefinition, type FormValues, useFormEngine } from '@tabayyun/forms';
+import { useEffect, useRef, useState } from 'react';
 
 export const PASSWORD_STRENGTH = { lower: 1, upper: 1, digit: 1, special: 1 };
 
-export interface ResetPasswordTexts {
+let dialogCount = 0;
+
+export interface PanelDialogOptions {
   title: string;
-  email: string;
-  newPassword: string;
-  forceChangePwd: string;
-  submit: string;
+  definition: FormDefinition;
+  initialValues?: FormValues;
+  submitLabel: string;
+  closeLabel: string;
+  small?: boolean;
+  /** Submit disabled while loading, untouched or invalid (else it is always enabled). */
+  strictSubmit?: boolean;
+  /** true closes the dialog; false keeps it open (the caller showed why). */
+  onSubmit: (values: FormValues) => Promise<boolean>;
 }
 
-export function resetPasswordDefinition(t: ResetPasswordTexts): FormDefinition {
-  return {
-    name: 'reset-password',
-    fields: [
-      { type: 'email', name: 'email', inputs: { label: t.email, readonly: true } },
-      {
-        type: 'password',
-        name: 'new_password',
-        inputs: { label: t.newPassword, required: true, generate: true, strength: PASSWORD_STRENGTH },
-        validations: [{ name: 'minLength', arguments: 8 }],
-      },
-      { type: 'switch', name: 'forceChangePwd', inputs: { label: t.forceChangePwd } },
-    ],
-  };
-}
-
-/** Opens the dialog; `onSubmit` resolves when saved (the dialog closes) or throws (it stays open). */
-export function openResetPasswordDialog(opts: {
-  email: string;
-  texts: ResetPasswordTexts;
-  onSubmit: (values: { email: string; new_password: string; forceChangePwd: boolean }) => Promise<boolean>;
-}): void {
-  const modalId = `reset-password-${Date.now()}`;
+export function openPanelFormDialog(opts: PanelDialogOptions): void {
+  dialogCount += 1;
+  const modalId = `panel-form-dialog-${dialogCount}`;
   modals.open({
     modalId,
-    title: opts.texts.title,
+    title: opts.title,
     size: '90%',
-    styles: { content: { maxWidth: 625, maxHeight: '95vh' } },
+    styles: { content: { maxWidth: opts.small ? 625 : 750, maxHeight: '95vh' } },
     centered: true,
     closeOnClickOutside: false,
     closeOnEscape: false,
-    children: (
-      <ResetPasswordForm
-        email={opts.email}
-        texts={opts.texts}
-        onSubmit={opts.onSubmit}
-        onClose={() => modals.close(modalId)}
-      />
-    ),
+    closeButtonProps: { 'aria-label': opts.closeLabel },
+    children: <PanelForm opts={opts} onClose={() => modals.close(modalId)} />,
   });
 }
 
-function ResetPasswordForm({
-  email,
-  texts,
-  onSubmit,
-  onClose,
-}: {
-  email: string;
-  texts: ResetPasswordTexts;
-  onSubmit: (values: { email: string; new_password: string; forceChangePwd: boolean }) => Promise<boolean>;
-  onClose: () => void;
-}) {
-  const definition = useMemo(() => resetPasswordDefinition(texts), [texts]);
+function PanelForm({ opts, onClose }: { opts: PanelDialogOptions; onClose: () => void }) {
   const [loading, setLoading] = useState(false);
-  const engine = useFormEngine(definition, {
-    initialValues: { email, new_password: '', forceChangePwd: true },
+  const engine = useFormEngine(opts.definition, {
+    ...(opts.initialValues ? { initialValues: opts.initialValues } : {}),
     onSubmit: async (values) => {
       setLoading(true);
       try {
-        const done = await onSubmit({
-          email,
-          new_password: String(values.new_password ?? ''),
-          forceChangePwd: values.forceChangePwd !== false,
-        });
-        if (done) onClose();
+        if (await opts.onSubmit(values)) onClose();
       } finally {
         setLoading(false);
       }
@@ -97,14 +63,15 @@ function ResetPasswordForm({
     window.addEventListener('keydown', onKeyDown);
     return () => window.removeEventListener('keydown', onKeyDown);
   }, [onClose]);
+  const disabled = loading || (opts.strictSubmit === true && (untouched || !engine.isValid));
   return (
     <DynamicForm
-      definition={definition}
+      definition={opts.definition}
       engine={engine}
       hideSubmit
       actions={
-        <Button type="submit" loading={loading} disabled={loading || untouched || !engine.isValid}>
-          {texts.submit}
+        <Button type="submit" loading={loading} disabled={disabled} data-testid="dialog-submit">
+          {opts.submitLabel}
         </Button>
       }
     />

@@ -6,7 +6,6 @@ import {
   confirm,
   type FormDefinition,
   type FormValues,
-  openFormDialog,
   showFailedToast,
   showSavedToast,
   showSuccessToast,
@@ -15,6 +14,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { type Column, listQueryKey, ResourceTable } from '../../components/data-table/resource-table.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
+import { COMMON_TEXTS } from '../../i18n/common.ts';
 import { format, useFormatters, usePanelLanguage, useTexts } from '../../i18n/i18n.tsx';
 import { apiClient, type Doc } from '../../lib/api-client.ts';
 import { panelBases } from '../../lib/bases.ts';
@@ -23,7 +23,7 @@ import { apiPath, useCan } from '../../lib/permissions.ts';
 import { sessionManager } from '../../lib/session.ts';
 import { useSession } from '../../lib/use-session.ts';
 import { SUPER_ADMIN, useAllRoles } from '../roles/role-names.ts';
-import { openResetPasswordDialog, PASSWORD_STRENGTH } from './reset-password-dialog.tsx';
+import { openPanelFormDialog, PASSWORD_STRENGTH } from './form-dialog.tsx';
 import { USER_TEXTS } from './user-texts.ts';
 
 /** The spec's pause before the page reloads as the impersonated user. */
@@ -58,6 +58,7 @@ export function signupBody(values: FormValues) {
 
 export default function UserListScreen() {
   const t = useTexts(USER_TEXTS);
+  const common = useTexts(COMMON_TEXTS);
   const { language } = usePanelLanguage();
   const fmt = useFormatters();
   const can = useCan();
@@ -87,7 +88,7 @@ export default function UserListScreen() {
   );
   const failed = (error: unknown) => showFailedToast(format(t.failed, { message: failureMessage(error) }));
 
-  const createUser = async () => {
+  const createUser = () => {
     const definition: FormDefinition = {
       name: 'create-user',
       fields: [
@@ -108,24 +109,43 @@ export default function UserListScreen() {
         { type: 'select', name: 'roles', inputs: { label: t.roles, multiple: true, items: roleItems } },
       ],
     };
-    await openFormDialog(definition, {
+    openPanelFormDialog({
       title: t.createUser,
+      definition,
       submitLabel: t.save,
+      closeLabel: common.close,
       onSubmit: async (values) => {
-        await apiClient().auth('signup', signupBody(values));
+        try {
+          await apiClient().auth('signup', signupBody(values));
+        } catch (error) {
+          showFailedToast(
+            <Stack gap={2}>
+              <Text size="sm" fw={600}>
+                {t.failedToSave}
+              </Text>
+              <Text size="sm">{failureMessage(error)}</Text>
+            </Stack>,
+          );
+          return false;
+        }
         showSavedToast(language);
         await refresh();
+        return true;
       },
-      onSubmitError: (error) =>
-        showFailedToast(
-          <Stack gap={2}>
-            <Text size="sm" fw={600}>
-              {t.failedToSave}
-            </Text>
-            <Text size="sm">{failureMessage(error)}</Text>
-          </Stack>,
-        ),
     });
+  };
+
+  /** Runs a write of a dialog: the toast on success, 'Failed! …' and the dialog kept on failure. */
+  const attempt = async (write: () => Promise<unknown>, success: () => void) => {
+    try {
+      await write();
+    } catch (error) {
+      failed(error);
+      return false;
+    }
+    success();
+    await refresh();
+    return true;
   };
 
   const impersonate = async (user: UserRow) => {
@@ -139,66 +159,79 @@ export default function UserListScreen() {
     setTimeout(() => window.location.assign('/panel/dashboard'), IMPERSONATION_RELOAD_MS);
   };
 
-  const changeRoles = async (user: UserRow) => {
-    await openFormDialog(
-      {
+  const changeRoles = (user: UserRow) =>
+    openPanelFormDialog({
+      title: `${t.changeRoles}: ${user.email}`,
+      definition: {
         name: 'change-roles',
         fields: [
           { type: 'select', name: 'roles', inputs: { label: t.roles, multiple: true, items: roleItems } },
         ],
       },
-      {
-        title: `${t.changeRoles}: ${user.email}`,
-        small: true,
-        submitLabel: t.save,
-        initialValues: { roles: user.roles ?? [] },
-        onSubmit: async (values) => {
-          const next = Array.isArray(values.roles) ? values.roles.map(String) : [];
-          await apiClient().patch('user', user._id, [{ op: 'replace', path: '/roles', value: next }]);
-          showSuccessToast(t.rolesChanged);
-          await refresh();
-        },
-        onSubmitError: failed,
+      small: true,
+      submitLabel: t.save,
+      closeLabel: common.close,
+      initialValues: { roles: user.roles ?? [] },
+      onSubmit: (values) => {
+        const next = Array.isArray(values.roles) ? values.roles.map(String) : [];
+        return attempt(
+          () => apiClient().patch('user', user._id, [{ op: 'replace', path: '/roles', value: next }]),
+          () => showSuccessToast(t.rolesChanged),
+        );
       },
-    );
-  };
+    });
 
-  const rename = async (user: UserRow) => {
-    await openFormDialog(
-      {
+  const rename = (user: UserRow) =>
+    openPanelFormDialog({
+      title: `${t.rename}: ${user.email}`,
+      definition: {
         name: 'rename-user',
         fields: [{ type: 'text', name: 'name', inputs: { label: t.fullName, required: true } }],
       },
-      {
-        title: `${t.rename}: ${user.email}`,
-        small: true,
-        submitLabel: t.save,
-        initialValues: { name: user.name ?? '' },
-        onSubmit: async (values) => {
-          const name = String(values.name ?? '').trim();
-          await apiClient().patch('user', user._id, [{ op: 'replace', path: '/name', value: name }]);
-          showSavedToast(language);
-          await refresh();
-        },
-        onSubmitError: failed,
+      small: true,
+      submitLabel: t.save,
+      closeLabel: common.close,
+      initialValues: { name: user.name ?? '' },
+      onSubmit: (values) => {
+        const name = String(values.name ?? '').trim();
+        return attempt(
+          () => apiClient().patch('user', user._id, [{ op: 'replace', path: '/name', value: name }]),
+          () => showSavedToast(language),
+        );
       },
-    );
-  };
+    });
 
   const resetPassword = (user: UserRow) =>
-    openResetPasswordDialog({
-      email: user.email,
-      texts: { ...t, title: `${t.resetPassword}: ${user.email}` },
-      onSubmit: async (body) => {
-        try {
-          await apiClient().auth('adminreset', body);
-          showSuccessToast(t.passwordReset);
-          return true;
-        } catch (error) {
-          failed(error);
-          return false;
-        }
+    openPanelFormDialog({
+      title: `${t.resetPassword}: ${user.email}`,
+      definition: {
+        name: 'reset-password',
+        fields: [
+          { type: 'email', name: 'email', inputs: { label: t.email, readonly: true } },
+          {
+            type: 'password',
+            name: 'new_password',
+            inputs: { label: t.newPassword, required: true, generate: true, strength: PASSWORD_STRENGTH },
+            validations: [{ name: 'minLength', arguments: 8 }],
+          },
+          { type: 'switch', name: 'forceChangePwd', inputs: { label: t.forceChangePwd } },
+        ],
       },
+      small: true,
+      strictSubmit: true,
+      submitLabel: t.submit,
+      closeLabel: common.close,
+      initialValues: { email: user.email, new_password: '', forceChangePwd: true },
+      onSubmit: (values) =>
+        attempt(
+          () =>
+            apiClient().auth('adminreset', {
+              email: user.email,
+              new_password: String(values.new_password ?? ''),
+              forceChangePwd: values.forceChangePwd !== false,
+            }),
+          () => showSuccessToast(t.passwordReset),
+        ),
     });
 
   const setBanned = async (user: UserRow, lock: boolean) => {
@@ -296,7 +329,7 @@ export default function UserListScreen() {
         </Menu.Item>
       ) : null,
       mayPatch ? (
-        <Menu.Item key="roles" onClick={() => void changeRoles(row)} data-action="change-roles">
+        <Menu.Item key="roles" onClick={() => changeRoles(row)} data-action="change-roles">
           {t.changeRoles}
         </Menu.Item>
       ) : null,
@@ -306,7 +339,7 @@ export default function UserListScreen() {
         </Menu.Item>
       ) : null,
       mayPatch ? (
-        <Menu.Item key="rename" onClick={() => void rename(row)} data-action="rename">
+        <Menu.Item key="rename" onClick={() => rename(row)} data-action="rename">
           {t.rename}
         </Menu.Item>
       ) : null,
@@ -349,7 +382,7 @@ export default function UserListScreen() {
         title={t.title}
         actions={
           mayCreate ? (
-            <Button onClick={() => void createUser()} data-testid="create-user">
+            <Button onClick={createUser} data-testid="create-user">
               {t.createUser}
             </Button>
           ) : null
