@@ -50,8 +50,13 @@ describe('versions', () => {
     expect(etag).toMatch(/^"[^"]+"$/);
     expect(etag).toBe(`"${doc._version}"`);
     expect(doc).not.toHaveProperty('version');
-    const list = await call(t.app, 'GET', `/api/factcheck?_id=${_id}&select=title`);
+    const list = await call(t.app, 'GET', `/api/factcheck?_id=${_id}&select=title,_version`);
     expect((list.body.data as Doc[])[0]).toEqual({ _id, title: doc.title, _version: doc._version });
+    // Like any field, `_version` follows select.
+    const narrow = await call(t.app, 'GET', `/api/factcheck?_id=${_id}&select=title`);
+    expect((narrow.body.data as Doc[])[0]).toEqual({ _id, title: doc.title });
+    const without = await call(t.app, 'GET', `/api/factcheck/${_id}?select=!_version`);
+    expect((without.body.data as Doc[])[0]).not.toHaveProperty('_version');
     const other = await buildApp({ config: t.config, database: t.database, logger: false });
     try {
       await other.ready();
@@ -277,5 +282,29 @@ describe('If-Match', () => {
     const document = res.body.document as Doc;
     expect(document._version).not.toBe('99.zz');
     expect(document.updatedBy).toBe('0f0000000000000000000001');
+  });
+});
+
+describe('OpenAPI', () => {
+  it('documents If-Match, the ETag, the 409 and the new routes', async () => {
+    const res = await call(t.app, 'GET', '/api/docs/json');
+    expect(res.status).toBe(200);
+    const paths = (res.body as { paths: Record<string, Record<string, Doc>> }).paths;
+    const put = paths['/api/factcheck/{id}']!.put!;
+    expect((put.parameters as Doc[]).some((p) => p.in === 'header' && p.name === 'if-match')).toBe(true);
+    expect(put.responses).toHaveProperty('409');
+    expect((paths['/api/factcheck/{id}']!.get!.responses as Record<string, Doc>)['200']).toHaveProperty(
+      'headers.ETag',
+    );
+    for (const path of [
+      '/api/factcheck/{id}/revisions',
+      '/api/factcheck/{id}/revisions/{n}',
+      '/api/factcheck/{id}/revisions/{n}/restore',
+      '/api/article/{id}/revisions',
+      '/api/presence',
+    ]) {
+      expect(Object.keys(paths), path).toContain(path);
+    }
+    expect(Object.keys(paths['/api/presence']!).sort()).toEqual(['delete', 'get', 'post']);
   });
 });

@@ -87,9 +87,23 @@ export function createResourceService(deps: ResourceServiceDeps) {
   const columnsOf = (def: ResourceDefinition, fields: readonly string[]) =>
     Object.fromEntries(fields.map((f) => [f, def.fields[f]!.column]));
 
-  /** The selected columns plus what the version tag is made of, whatever `select` says. */
-  const selection = (def: ResourceDefinition, fields: readonly string[]) => {
+  /**
+   * `_version` follows `select` like a field: answered without a select, with `select=…,_version`,
+   * or with an exclusion that does not name it (`select=!content`).
+   */
+  const splitSelect = (select: Query['select']): { select: Query['select']; version: boolean } => {
+    if (!select) return { select, version: true };
+    const named = select.fields.includes('_version');
+    return {
+      select: { ...select, fields: select.fields.filter((f) => f !== '_version') },
+      version: select.mode === 'include' ? named : !named,
+    };
+  };
+
+  /** The selected columns plus what the version tag is made of. */
+  const selection = (def: ResourceDefinition, fields: readonly string[], withVersion = true) => {
     const columns = columnsOf(def, fields);
+    if (!withVersion) return columns;
     const version = def.fields.version?.column;
     const created = def.fields.createdAt?.column;
     if (version && created) Object.assign(columns, { [VERSION_KEY]: version, [CREATED_KEY]: created });
@@ -218,13 +232,14 @@ export function createResourceService(deps: ResourceServiceDeps) {
     const def = definition(args.resource);
     const access = guard.require(args.actor, pathOf(def), 'Read');
     const where = scopeWhere(def, args.actor, access, args.query);
-    const fields = selectedFields(def, args.query.select);
+    const { select, version } = splitSelect(args.query.select);
+    const fields = selectedFields(def, select);
     const perPage = args.query.perPage ?? DEFAULT_PER_PAGE;
     const page = args.query.page ?? 1;
     const orderBy = compileOrderBy(def, args.query.sort);
     const [rows, total] = await Promise.all([
       db
-        .select(selection(def, fields))
+        .select(selection(def, fields, version))
         .from(def.table)
         .where(where)
         .orderBy(orderBy)
@@ -262,9 +277,10 @@ export function createResourceService(deps: ResourceServiceDeps) {
     const def = definition(args.resource);
     const access = guard.require(args.actor, pathOf(def), 'Read');
     const where = and(eq(def.fields._id!.column, args.id), scopeWhere(def, args.actor, access, args.query));
+    const { select, version } = splitSelect(args.query?.select);
     const rows = present(
       await db
-        .select(selection(def, selectedFields(def, args.query?.select)))
+        .select(selection(def, selectedFields(def, select), version))
         .from(def.table)
         .where(where)
         .limit(1),
