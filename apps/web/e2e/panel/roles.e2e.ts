@@ -31,7 +31,7 @@ async function storedRule(path: string) {
 async function saveMatrix(page: Page): Promise<void> {
   await page.getByTestId('matrix-save').click();
   expect(await toastText(page)).toContain('have been saved');
-  await expect.poll(() => page.getByTestId('matrix-pending').innerText()).toBe('');
+  await expect.poll(() => page.getByTestId('matrix-pending').innerText(), { timeout: 10_000 }).toBe('');
 }
 
 describe('roles and their permissions', () => {
