@@ -1,15 +1,16 @@
 // The period of a dashboard card (spec §2, §9): Today (default), Yesterday, Last 7 Days, Last 30
 // Days, Last Month or a custom range; the range is settled 500 ms after the last change before it
 // is asked for. Days are the reader's local days; the API takes start and end in milliseconds.
-import 'dayjs/locale/ar-iq';
 import { Group, Select } from '@mantine/core';
-import { DatePickerInput, DatesProvider } from '@mantine/dates';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useMemo, useState } from 'react';
-import { format, usePanelLanguage, useTexts } from '../../i18n/i18n.tsx';
+import { lazy, Suspense, useMemo, useState } from 'react';
+import { format, useTexts } from '../../i18n/i18n.tsx';
 import { DASHBOARD_TEXTS } from './dashboard-texts.ts';
 
 export const DASHBOARD_DEBOUNCE_MS = 500;
+
+// The calendar (Mantine dates and dayjs) loads only when someone picks a custom range.
+const CustomRangeInput = lazy(() => import('./custom-range-input.tsx'));
 export const PRESETS = ['today', 'yesterday', 'last7', 'last30', 'lastMonth', 'custom'] as const;
 export type Preset = (typeof PRESETS)[number];
 
@@ -84,7 +85,6 @@ export function PeriodPicker({
   onChange(period: Period): void;
 }) {
   const t = useTexts(DASHBOARD_TEXTS);
-  const { language } = usePanelLanguage();
   const data = PRESETS.map((value) => ({ value, label: t[value] }));
   return (
     <Group gap="xs" wrap="wrap" justify="flex-end">
@@ -100,38 +100,9 @@ export function PeriodPicker({
         data-testid="period-select"
       />
       {period.preset === 'custom' ? (
-        <DatesProvider
-          settings={{
-            locale: language === 'ar' ? 'ar-iq' : 'en',
-            firstDayOfWeek: language === 'ar' ? 6 : 1,
-            weekendDays: language === 'ar' ? [5, 6] : [0, 6],
-          }}
-        >
-          <DatePickerInput
-            type="range"
-            aria-label={format(t.customRange, { card })}
-            placeholder={t.pickDates}
-            value={[period.from, period.to]}
-            onChange={([from, to]) => onChange({ preset: 'custom', from: from ?? null, to: to ?? null })}
-            allowSingleDateInRange
-            size="xs"
-            miw={200}
-            valueFormat="D MMM YYYY"
-            maxDate={new Date()}
-            ariaLabels={{
-              previousMonth: t.previousMonth,
-              nextMonth: t.nextMonth,
-              previousYear: t.previousYear,
-              nextYear: t.nextYear,
-              previousDecade: t.previousDecade,
-              nextDecade: t.nextDecade,
-              monthLevelControl: t.monthLevel,
-              yearLevelControl: t.yearLevel,
-            }}
-            popoverProps={{ withinPortal: true }}
-            data-testid="period-dates"
-          />
-        </DatesProvider>
+        <Suspense fallback={null}>
+          <CustomRangeInput card={card} period={period} onChange={onChange} />
+        </Suspense>
       ) : null}
     </Group>
   );
