@@ -280,10 +280,17 @@ export default function UserListScreen() {
     {
       key: 'roles',
       title: t.roles,
+      width: 170,
       render: (row) => (
         <Group gap={4}>
           {(row.roles ?? []).map((role) => (
-            <Badge key={role} variant="default" size="sm" tt="none">
+            <Badge
+              key={role}
+              variant="default"
+              size="sm"
+              tt="none"
+              styles={{ root: { flexShrink: 0, maxWidth: 'none' }, label: { overflow: 'visible' } }}
+            >
               {labelOf(role)}
             </Badge>
           ))}
