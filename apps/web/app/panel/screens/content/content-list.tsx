@@ -246,9 +246,10 @@ function ContentList({ kind, status }: { kind: ContentKind; status: ContentStatu
               fw={600}
               size="sm"
               lineClamp={2}
+              lang={row.language ?? 'ar'}
               data-row-title
             >
-              {row.title}
+              <span dir="auto">{row.title}</span>
             </Anchor>
             {row.translation_id && row.translation_id !== row._id ? (
               <Badge size="xs" variant="default" tt="none" style={{ flexShrink: 0 }}>
@@ -401,7 +402,13 @@ function ContentList({ kind, status }: { kind: ContentKind; status: ContentStatu
             moveTargets={moveTargets}
             statusName={statusName}
             onMove={(to) => move(row, to)}
-            onDelete={canDelete ? () => remove(row) : undefined}
+            // Whoever may not publish may not delete what is published either (the server's
+            // fact-checker grant deletes only status≠published); hide rather than fail.
+            onDelete={
+              canDelete && (row.status !== 'published' || settable.includes('published'))
+                ? () => remove(row)
+                : undefined
+            }
           />
         )}
         bulkActions={
