@@ -5,6 +5,7 @@ import { modals } from '@mantine/modals';
 import { useEffect, useRef } from 'react';
 import { DynamicForm } from '../engine/dynamic-form.tsx';
 import { type FormEngineOptions, type FormValues, useFormEngine } from '../engine/use-form-engine.ts';
+import { type Locale, translate } from '../i18n/texts.ts';
 import type { FormDefinition } from '../types.ts';
 
 export const FORM_DIALOG_MAX_WIDTH = 750;
@@ -21,6 +22,12 @@ export interface FormDialogOptions extends Omit<FormEngineOptions, 'onSubmit'> {
 }
 
 let dialogCount = 0;
+
+/** The page's language (the app sets <html lang>), for texts drawn outside the form's context. */
+function documentLocale(): Locale {
+  const lang = typeof document === 'undefined' ? '' : document.documentElement.lang.slice(0, 2);
+  return lang === 'ar' || lang === 'tr' ? lang : 'en';
+}
 
 /** Opens a form in a dialog; resolves with the submitted values, or undefined when dismissed. */
 export function openFormDialog(
@@ -47,6 +54,8 @@ export function openFormDialog(
         },
       },
       centered: true,
+      // The close button is named in the form's language (axe: button-name).
+      closeButtonProps: { 'aria-label': translate(options.locale ?? documentLocale(), 'close') },
       closeOnClickOutside: false,
       // FormDialogContent handles Escape itself: it depends on whether the form was touched.
       closeOnEscape: false,
