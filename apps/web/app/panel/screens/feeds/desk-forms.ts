@@ -7,7 +7,6 @@ import {
   type FileRecord,
   type FormDefinition,
   type FormValues,
-  openFormDialog,
   showSuccessToast,
 } from '@tabayyun/forms';
 import { useCallback, useMemo } from 'react';
@@ -15,6 +14,7 @@ import { useWrite } from '../../components/mutations.ts';
 import { COMMON_TEXTS } from '../../i18n/common.ts';
 import { usePanelLanguage, useTexts } from '../../i18n/i18n.tsx';
 import { apiClient, type Doc } from '../../lib/api-client.ts';
+import { openDeskFormDialog } from './desk-dialog.tsx';
 
 /** A stored file's address: its `path` is relative to the site root (`storage/authors/x.jpg`). */
 export function fileUrl(path: string | undefined | null): string | undefined {
@@ -106,9 +106,11 @@ export function useRecordDialogs(resource: string) {
   const adapter = useMemo(deskAdapter, []);
   const edit = useCallback(
     (dialog: RecordDialog) =>
-      openFormDialog(dialog.definition, {
+      openDeskFormDialog({
         title: dialog.title,
+        definition: dialog.definition,
         initialValues: dialog.initialValues,
+        closeLabel: common.close,
         adapter,
         locale: language,
         dir,
@@ -119,12 +121,10 @@ export function useRecordDialogs(resource: string) {
           const answer = await write(resource, () =>
             dialog.isNew ? client.create(resource, doc) : client.replace(resource, doc),
           );
-          if (!answer) throw new Error('not saved');
-          return answer;
+          return Boolean(answer);
         },
-        onSubmitError: () => {},
       }),
-    [adapter, language, dir, write, resource],
+    [adapter, language, dir, write, resource, common.close],
   );
   const remove = useCallback(
     async (id: string): Promise<boolean> => {
