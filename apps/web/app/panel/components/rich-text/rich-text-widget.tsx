@@ -11,6 +11,9 @@ import { apiClient } from '../../lib/api-client.ts';
 import { embedProvider, richTextExtensions, storedHtml, type TextDir } from './extensions.ts';
 import { editorLabels, RICH_TEXT_TEXTS } from './rich-text-texts.ts';
 
+/** The pause in typing after which the HTML is handed to the form. */
+export const CHANGE_DEBOUNCE_MS = 250;
+
 /** Where editor images go (`POST /storage/content`). */
 export const RICH_TEXT_UPLOAD_FOLDER = 'content';
 
@@ -202,6 +205,10 @@ export function RichTextWidget(props: WidgetProps<string | null>): ReactNode {
       }),
     [],
   );
+  // The HTML goes to the form after a pause in typing (every keystroke would re-render the whole
+  // form and serialise the document), and at once on blur or Ctrl/Cmd+S.
+  const pending = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const flush = useRef<() => void>(() => {});
   const editor = useEditor({
     extensions,
     content: value ?? '',
@@ -210,12 +217,34 @@ export function RichTextWidget(props: WidgetProps<string | null>): ReactNode {
     shouldRerenderOnTransaction: false,
     onUpdate: ({ editor: e }) => {
       if (!latest.current.editable) return;
-      const html = storedHtml(e.getHTML(), e.isEmpty);
-      emitted.current = html;
-      latest.current.onChange(html);
+      flush.current = () => {
+        clearTimeout(pending.current);
+        pending.current = undefined;
+        flush.current = () => {};
+        if (e.isDestroyed) return;
+        const html = storedHtml(e.getHTML(), e.isEmpty);
+        emitted.current = html;
+        latest.current.onChange(html);
+      };
+      clearTimeout(pending.current);
+      pending.current = setTimeout(() => flush.current(), CHANGE_DEBOUNCE_MS);
     },
-    onBlur: () => latest.current.onBlur(),
+    onBlur: () => {
+      flush.current();
+      latest.current.onBlur();
+    },
   });
+  useEffect(() => {
+    // Capture phase: before the editor screen's own Ctrl/Cmd+S handler reads the values.
+    const onKey = (event: KeyboardEvent) => {
+      if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 's') flush.current();
+    };
+    window.addEventListener('keydown', onKey, true);
+    return () => {
+      window.removeEventListener('keydown', onKey, true);
+      flush.current();
+    };
+  }, []);
 
   // A value set from outside (restore, translation, reset) replaces the document.
   useEffect(() => {

@@ -2,18 +2,13 @@
 // mapping between a record as the API answers it and the form's values. Field names are the
 // schema's (packages/schemas factcheckInput / articleInput); only the keys the schema accepts are
 // sent (the input schemas are strict; server-derived fields such as score are read-only).
-import type {
-  FieldDefinition,
-  FileRecord,
-  FormDefinition,
-  OptionItem,
-  SectionDefinition,
-} from '@tabayyun/forms';
+import type { FieldDefinition, FormDefinition, OptionItem, SectionDefinition } from '@tabayyun/forms';
 import { RICH_TEXT_TYPE } from '../../components/rich-text/index.ts';
 import type { Doc } from '../../lib/api-client.ts';
-import { formFiles, storedFiles } from '../feeds/desk-forms.ts';
+import { formFiles } from '../feeds/desk-forms.ts';
 import type { EditorOptions } from './editor-data.ts';
 import type { EditorTexts } from './editor-texts.ts';
+import { filesForServer } from './files.ts';
 import { seoFields, seoFromForm, seoToForm } from './seo-fields.ts';
 
 export type ContentKind = 'factcheck' | 'article';
@@ -405,7 +400,7 @@ export function formToRecord(
     translation_id: record ? (record.translation_id ?? null) : (values.translation_id ?? null),
     author: values.author ?? null,
     title: textOf(values.title).trim(),
-    images: storedFiles(values.images) as FileRecord[],
+    images: filesForServer(values.images),
     content: values.content ?? null,
     country: list(values.country),
     topic: list(values.topic),

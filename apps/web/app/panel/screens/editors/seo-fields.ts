@@ -2,8 +2,9 @@
 // paths), and back to the `meta` object the schema keeps (seoMeta: typed where the spec names a
 // field, loose elsewhere). The twitter card and the Open Graph type each show their own group only.
 import type { FieldDefinition, FileRecord } from '@tabayyun/forms';
-import { formFiles, storedFiles } from '../feeds/desk-forms.ts';
+import { formFiles } from '../feeds/desk-forms.ts';
 import type { EditorTexts } from './editor-texts.ts';
+import { filesForServer as storedFiles } from './files.ts';
 
 export const TWITTER_CARDS = ['summary_large_image', 'summary', 'app', 'player'] as const;
 export const OG_TYPES = [
