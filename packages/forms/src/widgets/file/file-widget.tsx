@@ -29,7 +29,7 @@ function toViewItem(record: FileRecord, index: number): FileViewItem {
     size: record.size,
     mimetype: record.mimetype,
     date: record.date,
-    url: record.path,
+    url: fileAddress(record.path),
     status: 'done',
     progress: 100,
   };
@@ -186,4 +186,12 @@ function FileControl({
 
 export function FileWidget(props: WidgetProps<FileRecord[] | null>): ReactNode {
   return <FieldShell widget={props}>{(control) => <FileControl {...props} control={control} />}</FieldShell>;
+}
+
+/**
+ * Where a stored file is served: its `path` is relative to the site root (`storage/news-feed/x.jpg`,
+ * CONTRACT.md), so pages below the root need the leading slash; absolute and data URLs stay.
+ */
+export function fileAddress(path: string): string {
+  return /^(\/|[a-z][a-z0-9+.-]*:)/i.test(path) ? path : `/${path}`;
 }

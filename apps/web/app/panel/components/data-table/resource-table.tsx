@@ -39,6 +39,10 @@ const TABLE_TEXTS = defineTexts({
     selectRow: 'Select {name}',
     sortBy: 'Sort by {column}',
     pagination: 'Pages',
+    firstPage: 'First page',
+    previousPage: 'Previous page',
+    nextPage: 'Next page',
+    lastPage: 'Last page',
     showing: '{from}–{to} of {total}',
   },
   ar: {
@@ -47,6 +51,10 @@ const TABLE_TEXTS = defineTexts({
     selectRow: 'تحديد {name}',
     sortBy: 'الترتيب حسب {column}',
     pagination: 'الصفحات',
+    firstPage: 'الصفحة الأولى',
+    previousPage: 'الصفحة السابقة',
+    nextPage: 'الصفحة التالية',
+    lastPage: 'الصفحة الأخيرة',
     showing: '{from}–{to} من {total}',
   },
 });
