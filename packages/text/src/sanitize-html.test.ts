@@ -29,7 +29,21 @@ describe('sanitizeHtml', () => {
     expect(sanitizeHtml('<p dir="rtl">نص</p><span dir="LTR">x</span><span dir="evil">y</span>')).toBe(
       '<p dir="rtl">نص</p><span dir="ltr">x</span><span>y</span>',
     );
-    expect(sanitizeHtml('<h1 dir="rtl">t</h1>')).toBe('<h1>t</h1>');
+    expect(sanitizeHtml('<div dir="rtl">t</div>')).toBe('t');
+  });
+
+  it('keeps dir on headings, list items and quotes only when it is a direction', () => {
+    for (const tag of ['h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'li', 'blockquote']) {
+      expect(sanitizeHtml(`<${tag} dir=" LTR ">t</${tag}>`)).toBe(`<${tag} dir="ltr">t</${tag}>`);
+      expect(sanitizeHtml(`<${tag} dir="auto">t</${tag}>`)).toBe(`<${tag} dir="auto">t</${tag}>`);
+      expect(sanitizeHtml(`<${tag} dir="evil" onclick="x()">t</${tag}>`)).toBe(`<${tag}>t</${tag}>`);
+    }
+  });
+
+  it('keeps rel="embed" on links (the editor marks social posts with it)', () => {
+    expect(sanitizeHtml('<p><a href="https://x.com/a/status/1" rel="embed">u</a></p>')).toBe(
+      '<p><a href="https://x.com/a/status/1" rel="embed">u</a></p>',
+    );
   });
 
   it('keeps http, https and mailto links', () => {

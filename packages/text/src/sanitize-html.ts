@@ -76,6 +76,14 @@ const OPTIONS: sanitize.IOptions = {
     td: ['colspan', 'rowspan'],
     span: ['dir'],
     p: ['dir'],
+    h1: ['dir'],
+    h2: ['dir'],
+    h3: ['dir'],
+    h4: ['dir'],
+    h5: ['dir'],
+    h6: ['dir'],
+    li: ['dir'],
+    blockquote: ['dir'],
   },
   allowedSchemes: ['http', 'https', 'mailto'],
   allowedSchemesByTag: { img: ['http', 'https'], iframe: ['https'] },
@@ -86,6 +94,14 @@ const OPTIONS: sanitize.IOptions = {
     // sanitize-html's `values` option keeps a rejected attribute as a bare `dir`; drop it instead.
     p: keepKnownDirection,
     span: keepKnownDirection,
+    h1: keepKnownDirection,
+    h2: keepKnownDirection,
+    h3: keepKnownDirection,
+    h4: keepKnownDirection,
+    h5: keepKnownDirection,
+    h6: keepKnownDirection,
+    li: keepKnownDirection,
+    blockquote: keepKnownDirection,
     a: (tagName, attribs) => {
       const safe = filterAttributes(attribs, (name, value) => name !== 'href' || LINK_URL.test(value.trim()));
       if (safe.target === '_blank') safe.rel = mergeNoopener(safe.rel);
@@ -108,7 +124,7 @@ const OPTIONS: sanitize.IOptions = {
 /**
  * Allow-list sanitiser for rich text written by editors: structural and inline formatting tags,
  * links (http, https, mailto; `target=_blank` gets `rel="noopener noreferrer"`), images (http,
- * https or `/storage/…`), tables, code, `dir` on p/span, and video frames from YouTube and Vimeo.
+ * https or `/storage/…`), tables, code, `dir` (rtl, ltr, auto) on p, span, h1–h6, li and blockquote, and video frames from YouTube and Vimeo.
  * No style, no event handlers, no script URLs.
  */
 export function sanitizeHtml(html: string): string {

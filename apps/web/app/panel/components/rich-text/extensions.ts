@@ -17,7 +17,7 @@ import { cleanPastedHtml } from './paste.ts';
  * it keeps it on headings too (h1–h6: ['dir'] with the same keepKnownDirection transform), add
  * 'heading' here and the RTL/LTR buttons apply to headings as well.
  */
-export const DIRECTION_NODE_TYPES = ['paragraph'] as const;
+export const DIRECTION_NODE_TYPES = ['paragraph', 'heading'] as const;
 export type TextDir = 'rtl' | 'ltr';
 
 declare module '@tiptap/core' {
