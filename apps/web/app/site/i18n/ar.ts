@@ -107,4 +107,12 @@ export const ar = {
   evening: 'م',
   loading: 'جارٍ التحميل…',
   switchLanguage: 'English',
+  embedLoad: 'تحميل المنشور من {provider}',
+  embedNotice:
+    'هذا المحتوى مستضاف لدى {provider}. عند تحميله يتلقّى {provider} بيانات عن زيارتك وقد يضع ملفات تعريف الارتباط.',
+  embedOpen: 'فتح المنشور الأصلي',
+  embedFrameTitle: 'منشور من {provider}',
+  providerX: 'إكس',
+  providerFacebook: 'فيسبوك',
+  providerYoutube: 'يوتيوب',
 };

@@ -111,4 +111,12 @@ export const en: Messages = {
   evening: 'PM',
   loading: 'Loading…',
   switchLanguage: 'العربية',
+  embedLoad: 'Load the post from {provider}',
+  embedNotice:
+    'This content is hosted by {provider}. Loading it sends {provider} data about your visit and may set cookies.',
+  embedOpen: 'Open the original post',
+  embedFrameTitle: 'Post from {provider}',
+  providerX: 'X',
+  providerFacebook: 'Facebook',
+  providerYoutube: 'YouTube',
 };

@@ -110,4 +110,12 @@ export const tr: Messages = {
   evening: 'ÖS',
   loading: 'Yükleniyor…',
   switchLanguage: 'العربية',
+  embedLoad: 'Gönderiyi {provider} üzerinden yükle',
+  embedNotice:
+    'Bu içerik {provider} tarafından barındırılıyor. Yüklendiğinde {provider} ziyaretinizle ilgili veri alır ve çerez bırakabilir.',
+  embedOpen: 'Orijinal gönderiyi aç',
+  embedFrameTitle: '{provider} gönderisi',
+  providerX: 'X',
+  providerFacebook: 'Facebook',
+  providerYoutube: 'YouTube',
 };
