@@ -12,6 +12,20 @@ const MAX_SCRIPT_HASHES = 64;
 const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;
 const DATA_BLOCK_TYPE = /\btype\s*=\s*["']?application\/(ld\+)?json/i;
 
+/**
+ * Third parties a reader may load one social post from, after pressing its "Load the post" button
+ * (apps/web/app/site/components/embed-placeholder.tsx; nothing is requested before): the YouTube
+ * frame without cookies, X's widgets.js (which frames the post from platform.twitter.com), and
+ * Facebook's SDK (which frames its post and comments plugins from www.facebook.com). Exactly these
+ * hosts, nothing wider.
+ */
+export const EMBED_SCRIPT_SOURCES = ['https://platform.twitter.com', 'https://connect.facebook.net'] as const;
+export const EMBED_FRAME_SOURCES = [
+  'https://www.youtube-nocookie.com',
+  'https://platform.twitter.com',
+  'https://www.facebook.com',
+] as const;
+
 /** The `'sha256-…'` sources of every inline script of an HTML document, each once. */
 export function inlineScriptHashes(html: string): string[] {
   const hashes = new Set<string>();
@@ -32,14 +46,14 @@ export function contentSecurityPolicy(html: string): string {
   const inline = hashes.length > MAX_SCRIPT_HASHES ? ["'unsafe-inline'"] : hashes;
   return [
     "default-src 'self'",
-    `script-src 'self' ${inline.join(' ')}`.trim(),
+    ['script-src', "'self'", ...inline, ...EMBED_SCRIPT_SOURCES].join(' '),
     // React sets style attributes; inline styles cannot run code.
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self'",
     "connect-src 'self'",
     "media-src 'self'",
-    "frame-src 'self'",
+    ['frame-src', "'self'", ...EMBED_FRAME_SOURCES].join(' '),
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
