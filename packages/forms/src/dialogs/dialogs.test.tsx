@@ -136,6 +136,35 @@ describe('openFormDialog', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
+  it('names its close button, and a strict Submit waits for a touched, valid form', async () => {
+    renderWithProviders(<div />);
+    const user = userEvent.setup();
+    let release: () => void = () => {};
+    const onSubmit = vi.fn(() => new Promise<void>((resolve) => (release = resolve)));
+    act(() => {
+      void openFormDialog(definition, {
+        title: 'Reset',
+        onSubmit,
+        strictSubmit: true,
+        submitLabel: 'Submit',
+      });
+    });
+    expect(await screen.findByRole('button', { name: 'Close' })).toBeTruthy();
+    const submit = screen.getByRole('button', { name: 'Submit' }) as HTMLButtonElement;
+    expect(submit.disabled).toBe(true);
+    await user.type(screen.getByLabelText(/Title/), 'x');
+    await waitFor(() => expect(submit.disabled).toBe(false));
+    await user.clear(screen.getByLabelText(/Title/));
+    await waitFor(() => expect(submit.disabled).toBe(true));
+    await user.type(screen.getByLabelText(/Title/), 'y');
+    await user.click(submit);
+    // While the save runs the button cannot be pressed again.
+    await waitFor(() => expect(submit.disabled).toBe(true));
+    expect(onSubmit).toHaveBeenCalledTimes(1);
+    act(() => release());
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
   it('closes on Escape only while untouched', async () => {
     renderWithProviders(<div />);
     const user = userEvent.setup();

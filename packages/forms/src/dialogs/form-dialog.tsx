@@ -1,8 +1,10 @@
 // Form dialogs (platform §2): 90% wide up to 750px (625px for small add dialogs), at most 95vh
 // tall, never closed by a click outside; Escape closes only while the form is untouched, so a
 // stray key press cannot throw away the user's typing.
+
+import { Button } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { DynamicForm } from '../engine/dynamic-form.tsx';
 import { type FormEngineOptions, type FormValues, useFormEngine } from '../engine/use-form-engine.ts';
 import { type Locale, translate } from '../i18n/texts.ts';
@@ -19,6 +21,9 @@ export interface FormDialogOptions extends Omit<FormEngineOptions, 'onSubmit'> {
   onSubmit?: (values: FormValues) => unknown;
   onSubmitError?: (error: unknown) => void;
   submitLabel?: string;
+  /** The submit button stays disabled while the save runs, while the form is untouched and while it
+   * is invalid (back office §5: the admin password reset). */
+  strictSubmit?: boolean;
 }
 
 let dialogCount = 0;
@@ -83,8 +88,32 @@ interface FormDialogContentProps {
 }
 
 function FormDialogContent({ definition, options, onDone, onDismiss }: FormDialogContentProps) {
-  const { onSubmit, onSubmitError, submitLabel, title: _title, small: _small, ...engineOptions } = options;
-  const engine = useFormEngine(definition, { ...engineOptions, ...(onSubmit ? { onSubmit } : {}) });
+  const {
+    onSubmit,
+    onSubmitError,
+    submitLabel,
+    strictSubmit,
+    title: _title,
+    small: _small,
+    ...engineOptions
+  } = options;
+  const [isSaving, setSaving] = useState(false);
+  const engine = useFormEngine(definition, {
+    ...engineOptions,
+    ...(onSubmit
+      ? {
+          onSubmit: async (...args: Parameters<NonNullable<FormEngineOptions['onSubmit']>>) => {
+            setSaving(true);
+            try {
+              return await (onSubmit as NonNullable<FormEngineOptions['onSubmit']>)(...args);
+            } finally {
+              setSaving(false);
+            }
+          },
+        }
+      : {}),
+  });
+  const isUntouched = !(engine.isTouched || engine.isDirty);
   const isTouchedRef = useRef(engine.isTouched || engine.isDirty);
   isTouchedRef.current = engine.isTouched || engine.isDirty;
   useEffect(() => {
@@ -94,10 +123,16 @@ function FormDialogContent({ definition, options, onDone, onDismiss }: FormDialo
     window.addEventListener('keydown', onKeyDown);
     return () => window.removeEventListener('keydown', onKeyDown);
   }, [onDismiss]);
+  const strictButton = strictSubmit ? (
+    <Button type="submit" loading={isSaving} disabled={isSaving || isUntouched || !engine.isValid}>
+      {submitLabel ?? translate(engine.locale, 'submit')}
+    </Button>
+  ) : undefined;
   return (
     <DynamicForm
       definition={definition}
       engine={engine}
+      {...(strictButton ? { hideSubmit: true, actions: strictButton } : {})}
       {...(submitLabel ? { submitLabel } : {})}
       {...(onSubmitError ? { onSubmitError } : {})}
       onResult={(result) => {

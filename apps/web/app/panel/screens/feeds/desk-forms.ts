@@ -110,7 +110,6 @@ export function useRecordDialogs(resource: string) {
         title: dialog.title,
         definition: dialog.definition,
         initialValues: dialog.initialValues,
-        closeLabel: common.close,
         adapter,
         locale: language,
         dir,
@@ -124,7 +123,7 @@ export function useRecordDialogs(resource: string) {
           return Boolean(answer);
         },
       }),
-    [adapter, language, dir, write, resource, common.close],
+    [adapter, language, dir, write, resource],
   );
   const remove = useCallback(
     async (id: string): Promise<boolean> => {

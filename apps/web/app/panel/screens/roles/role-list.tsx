@@ -9,7 +9,6 @@ import { type Column, ResourceTable } from '../../components/data-table/resource
 import type { ListParams } from '../../components/data-table/use-list-params.ts';
 import { useWrite } from '../../components/mutations.ts';
 import { PageHeader } from '../../components/page-header.tsx';
-import { COMMON_TEXTS } from '../../i18n/common.ts';
 import { format, usePanelLanguage, useTexts } from '../../i18n/i18n.tsx';
 import { apiClient, type Doc } from '../../lib/api-client.ts';
 import { apiPath, useCan } from '../../lib/permissions.ts';
@@ -34,7 +33,6 @@ const listFilters = (list: ListParams) => {
 
 export default function RoleListScreen() {
   const t = useTexts(ROLE_TEXTS);
-  const common = useTexts(COMMON_TEXTS);
   const { language } = usePanelLanguage();
   const can = useCan();
   const write = useWrite();
@@ -76,7 +74,6 @@ export default function RoleListScreen() {
       definition: definition(false),
       small: true,
       submitLabel: t.save,
-      closeLabel: common.close,
       onSubmit: async (values) =>
         Boolean(
           await write('role', () =>
@@ -91,7 +88,6 @@ export default function RoleListScreen() {
       definition: definition(true),
       small: true,
       submitLabel: t.save,
-      closeLabel: common.close,
       initialValues: { _id: row._id, name: row.name },
       onSubmit: async (values) =>
         Boolean(

@@ -14,7 +14,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { type Column, listQueryKey, ResourceTable } from '../../components/data-table/resource-table.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
-import { COMMON_TEXTS } from '../../i18n/common.ts';
 import { format, useFormatters, usePanelLanguage, useTexts } from '../../i18n/i18n.tsx';
 import { apiClient, type Doc } from '../../lib/api-client.ts';
 import { panelBases } from '../../lib/bases.ts';
@@ -58,7 +57,6 @@ export function signupBody(values: FormValues) {
 
 export default function UserListScreen() {
   const t = useTexts(USER_TEXTS);
-  const common = useTexts(COMMON_TEXTS);
   const { language } = usePanelLanguage();
   const fmt = useFormatters();
   const can = useCan();
@@ -113,7 +111,6 @@ export default function UserListScreen() {
       title: t.createUser,
       definition,
       submitLabel: t.save,
-      closeLabel: common.close,
       onSubmit: async (values) => {
         try {
           await apiClient().auth('signup', signupBody(values));
@@ -170,7 +167,6 @@ export default function UserListScreen() {
       },
       small: true,
       submitLabel: t.save,
-      closeLabel: common.close,
       initialValues: { roles: user.roles ?? [] },
       onSubmit: (values) => {
         const next = Array.isArray(values.roles) ? values.roles.map(String) : [];
@@ -190,7 +186,6 @@ export default function UserListScreen() {
       },
       small: true,
       submitLabel: t.save,
-      closeLabel: common.close,
       initialValues: { name: user.name ?? '' },
       onSubmit: (values) => {
         const name = String(values.name ?? '').trim();
@@ -220,7 +215,6 @@ export default function UserListScreen() {
       small: true,
       strictSubmit: true,
       submitLabel: t.submit,
-      closeLabel: common.close,
       initialValues: { email: user.email, new_password: '', forceChangePwd: true },
       onSubmit: (values) =>
         attempt(
