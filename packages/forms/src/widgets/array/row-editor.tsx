@@ -120,6 +120,8 @@ export interface RowDialogProps {
   locale: WidgetProps['locale'];
   saveLabel: string;
   cancelLabel: string;
+  /** The accessible name of the dialog's close (×) button, in the form's locale. */
+  closeLabel: string;
 }
 
 export function RowDialog({
@@ -134,6 +136,7 @@ export function RowDialog({
   locale,
   saveLabel,
   cancelLabel,
+  closeLabel,
 }: RowDialogProps): ReactNode {
   const [draft, setDraft] = useState<Row>(initial);
   return (
@@ -141,6 +144,7 @@ export function RowDialog({
       opened={opened}
       onClose={onClose}
       title={title}
+      closeButtonProps={{ 'aria-label': closeLabel }}
       size={ROW_DIALOG_WIDTH}
       styles={{ content: { maxWidth: ROW_DIALOG_MAX_WIDTH } }}
       dir={dir}
