@@ -64,9 +64,21 @@ export class ApiClient implements DataAdapter {
     return first;
   }
 
-  /** The spec's generic save: POST without _id, PUT by _id with it. */
-  save<T = Doc>(resource: string, record: Doc): Promise<WriteAnswer<T>> {
-    return record._id ? this.replace<T>(resource, record) : this.create<T>(resource, record);
+  /**
+   * The spec's generic save: POST without _id, PUT by _id with it. `ifMatch` (a loaded `_version`)
+   * makes a stale PUT fail with 409 EDIT_CONFLICT instead of overwriting (ADR 013).
+   */
+  save<T = Doc>(
+    resource: string,
+    record: Doc,
+    opts: { ifMatch?: string | null } = {},
+  ): Promise<WriteAnswer<T>> {
+    if (!record._id) return this.create<T>(resource, record);
+    if (!opts.ifMatch) return this.replace<T>(resource, record);
+    return this.request('PUT', `${resource}/${encodeURIComponent(String(record._id))}`, {
+      body: record,
+      headers: { 'if-match': `"${opts.ifMatch}"` },
+    });
   }
 
   /** POST even with an _id (categories and roles take the user's id). */

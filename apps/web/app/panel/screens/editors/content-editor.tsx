@@ -3,7 +3,9 @@
 // sections, save with PUT/POST and the spec's toasts, then one level up to the saved status's list
 // (Ctrl/Cmd+S saves and stays). Unsaved work is guarded (beforeunload, in-app navigation) and
 // copied to local storage. The header carries the status, Preview / Copy preview link,
-// "Translate into…", and slots for presence and history (issue 12's second half).
+// "Translate into…", who else is editing, and History (issue 12's second half, collab.tsx): every
+// save sends If-Match with the version loaded, and a colleague's earlier save opens the conflict
+// view instead of being overwritten; a restore or "reload theirs" opens the editor afresh.
 import {
   Alert,
   Badge,
@@ -56,6 +58,17 @@ import {
   writeAutosave,
 } from './autosave.ts';
 import {
+  type ConflictDetails,
+  ConflictView,
+  editConflictOf,
+  HistoryDrawer,
+  NeedsUpdateBanner,
+  type PresenceEntry,
+  PresenceNames,
+  usePresence,
+} from './collab.tsx';
+import { COLLAB_TEXTS } from './collab-texts.ts';
+import {
   articleDefinition,
   CONTENT_LANGUAGES,
   type ContentKind,
@@ -84,11 +97,9 @@ const EDITOR_WIDGETS: CustomWidgets = {
   [SEO_PREVIEW_TYPE]: SeoPreviewWidget,
 };
 
-/** What the loaded record's GET answered beyond the body (the ETag, once the server sends one). */
-export interface LoadedVersion {
-  updatedAt: string | null;
-  etag: string | null;
-}
+/** The version of the record the form holds (`_version`, sent back as If-Match). */
+const versionOf = (doc: Doc | undefined): string | null =>
+  typeof doc?._version === 'string' && doc._version ? doc._version : null;
 
 export interface ContentEditorProps {
   kind: ContentKind;
@@ -145,6 +156,17 @@ function LoadingEditor({ kind }: { kind: ContentKind }) {
 }
 
 function LoadedEditor(props: ContentEditorProps & { id: string }) {
+  const queryClient = useQueryClient();
+  const others = usePresence(props.kind, props.id);
+  // A restore or "reload theirs" opens the editor afresh on the record given.
+  const [generation, setGeneration] = useState(0);
+  const reload = useCallback(
+    (doc: Doc) => {
+      queryClient.setQueryData(recordQueryKey(props.kind, props.id), doc);
+      setGeneration((n) => n + 1);
+    },
+    [queryClient, props.kind, props.id],
+  );
   const query = useQuery({
     queryKey: recordQueryKey(props.kind, props.id),
     queryFn: ({ signal }) => apiClient().get<Doc>(props.kind, props.id, {}, signal),
@@ -154,7 +176,7 @@ function LoadedEditor(props: ContentEditorProps & { id: string }) {
   });
   if (query.isError) return <ErrorView error={query.error} />;
   if (!query.data) return <LoadingEditor kind={props.kind} />;
-  return <Editor {...props} record={query.data} />;
+  return <Editor {...props} key={generation} record={query.data} others={others} onReload={reload} />;
 }
 
 function usePublishing(kind: ContentKind, isNew: boolean): boolean {
@@ -177,10 +199,15 @@ function usePublishing(kind: ContentKind, isNew: boolean): boolean {
 interface EditorProps extends ContentEditorProps {
   record?: Doc;
   newsFeed?: { _id: string; title?: string; mediaSource?: string[] } | null;
+  /** Other editors with this record open. */
+  others?: PresenceEntry[];
+  /** Opens the editor afresh on this document (after a restore, or "reload theirs"). */
+  onReload?: (doc: Doc) => void;
 }
 
-function Editor({ kind, record: loaded, newsFeed, presence, onShowHistory }: EditorProps) {
+function Editor({ kind, record: loaded, newsFeed, presence, onShowHistory, others, onReload }: EditorProps) {
   const t = useTexts(EDITOR_TEXTS);
+  const c = useTexts(COLLAB_TEXTS);
   const common = useTexts(COMMON_TEXTS);
   const fmt = useFormatters();
   const { language } = usePanelLanguage();
@@ -191,11 +218,10 @@ function Editor({ kind, record: loaded, newsFeed, presence, onShowHistory }: Edi
   const [record, setRecord] = useState<Doc | undefined>(loaded);
   const isNew = !record?._id;
   const id = record?._id ? String(record._id) : undefined;
-  // Kept for optimistic concurrency (If-Match) once the server answers a version.
-  const version = useRef<LoadedVersion>({
-    updatedAt: loaded?.updatedAt ? String(loaded.updatedAt) : null,
-    etag: typeof loaded?._etag === 'string' ? loaded._etag : null,
-  });
+  // Optimistic concurrency: the version loaded goes back as If-Match; each save answers the next.
+  const version = useRef<string | null>(versionOf(loaded));
+  const [conflict, setConflict] = useState<{ details: ConflictDetails; mine: Doc } | null>(null);
+  const [historyOpen, setHistoryOpen] = useState(false);
   const mayWrite = isNew ? can('Create', apiPath(kind)) : can('Update', apiPath(kind));
   const mayPublish = usePublishing(kind, isNew);
   const options = useEditorOptions(kind === 'factcheck');
@@ -220,15 +246,18 @@ function Editor({ kind, record: loaded, newsFeed, presence, onShowHistory }: Edi
     const doc = formToRecord(kind, values, record);
     let answer: WriteAnswer;
     try {
-      answer = await apiClient().save(kind, doc);
+      answer = await apiClient().save(kind, doc, { ifMatch: version.current });
     } catch (error) {
-      showSaveFailedToast(failureMessage(error), language);
+      const details = editConflictOf(error);
+      // A colleague saved first: nothing was written; the conflict view decides, field by field.
+      if (details) setConflict({ details, mine: doc });
+      else showSaveFailedToast(failureMessage(error), language);
       throw error;
     }
     showSavedToast(language);
     clearAutosave(key);
     const saved = { ...(answer.document ?? {}), _id: answer._id } as Doc;
-    version.current = { updatedAt: saved.updatedAt ? String(saved.updatedAt) : null, etag: null };
+    version.current = versionOf(saved);
     queryClient.setQueryData(recordQueryKey(kind, answer._id), saved);
     await queryClient.invalidateQueries({ queryKey: listQueryKey(kind) });
     const stay = stayRef.current;
@@ -331,6 +360,21 @@ function Editor({ kind, record: loaded, newsFeed, presence, onShowHistory }: Edi
   const contentLanguage = String(values.language ?? 'ar');
   const sourceId =
     record?.translation_id && record.translation_id !== record._id ? String(record.translation_id) : null;
+  const contentDir = contentLanguage === 'ar' ? 'rtl' : 'ltr';
+  // Opening afresh drops the unsaved copy (it belongs to the version replaced).
+  const reopen = (doc: Doc) => {
+    clearAutosave(key);
+    allowLeave.current = true;
+    setConflict(null);
+    setHistoryOpen(false);
+    if (onReload) onReload(doc);
+    else {
+      setRecord(doc);
+      version.current = versionOf(doc);
+      engine.reset(recordToForm(kind, doc, { now: new Date() }));
+    }
+  };
+  const showHistory = onShowHistory ?? (id ? () => setHistoryOpen(true) : undefined);
 
   return (
     <EditorValuesContext value={{ kind, values }}>
@@ -352,9 +396,9 @@ function Editor({ kind, record: loaded, newsFeed, presence, onShowHistory }: Edi
                   {t.unsavedHint}
                 </Text>
               ) : null}
-              {presence ? (
+              {presence || others?.length ? (
                 <Box component="span" data-slot="presence">
-                  {presence}
+                  {presence ?? <PresenceNames others={others ?? []} />}
                 </Box>
               ) : null}
             </Group>
@@ -367,10 +411,11 @@ function Editor({ kind, record: loaded, newsFeed, presence, onShowHistory }: Edi
               t={t}
               mayWrite={mayWrite}
               onSave={() => void submit(true)}
-              {...(onShowHistory ? { onShowHistory } : {})}
+              {...(showHistory ? { onShowHistory: showHistory } : {})}
             />
           }
         />
+        {sourceId && record?.needsUpdate === true ? <NeedsUpdateBanner kind={kind} /> : null}
         {offered ? (
           <Alert color="blue" mb="md" data-testid="autosave-offer" title={t.restore}>
             <Stack gap="xs">
@@ -408,6 +453,39 @@ function Editor({ kind, record: loaded, newsFeed, presence, onShowHistory }: Edi
             </Grid.Col>
           ) : null}
         </Grid>
+        {conflict && id ? (
+          <ConflictView
+            kind={kind}
+            conflict={conflict.details}
+            mine={conflict.mine}
+            contentDir={contentDir}
+            onClose={() => setConflict(null)}
+            onConflict={(details) => setConflict((prev) => (prev ? { ...prev, details } : prev))}
+            onReloadTheirs={(theirs) => {
+              reopen(theirs);
+              showSuccessToast(c.reloaded);
+            }}
+            onSaved={(saved) => {
+              void queryClient.invalidateQueries({ queryKey: listQueryKey(kind) });
+              reopen(saved);
+            }}
+          />
+        ) : null}
+        {id && !onShowHistory ? (
+          <HistoryDrawer
+            kind={kind}
+            id={id}
+            opened={historyOpen}
+            currentVersion={version.current}
+            dirty={engine.isDirty}
+            contentDir={contentDir}
+            onClose={() => setHistoryOpen(false)}
+            onRestored={(saved) => {
+              void queryClient.invalidateQueries({ queryKey: listQueryKey(kind) });
+              reopen(saved);
+            }}
+          />
+        ) : null}
         <Modal
           opened={blocker.state === 'blocked'}
           onClose={() => blocker.reset?.()}
