@@ -79,3 +79,4 @@ export {
   type ValidationError,
   type ValidatorFn,
 } from './validators/validators.ts';
+export { preloadComplexWidgets } from './widgets/complex.ts';

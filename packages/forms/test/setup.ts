@@ -1,7 +1,11 @@
 // Vitest setup of the `web` project (happy-dom). Mantine reads media queries, observes sizes and
 // scrolls options into view, none of which happy-dom implements; testing-library needs cleanup.
 import { cleanup } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, beforeAll } from 'vitest';
+import { preloadComplexWidgets } from '../src/widgets/complex.ts';
+
+// Complex widgets load on first use in the app; tests render them at once.
+beforeAll(() => preloadComplexWidgets());
 
 if (!window.matchMedia) {
   window.matchMedia = (query: string): MediaQueryList =>

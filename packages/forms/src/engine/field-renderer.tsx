@@ -1,6 +1,6 @@
 // Renders one field through the registry with the shared widget props.
-import { Text } from '@mantine/core';
-import { useCallback } from 'react';
+import { Skeleton, Text } from '@mantine/core';
+import { Suspense, useCallback } from 'react';
 import { translate } from '../i18n/texts.ts';
 import type { NormalisedField } from '../model/normalise.ts';
 import { getWidget } from '../registry.ts';
@@ -61,7 +61,10 @@ export function FieldRenderer({ engine, field, isFirst = false }: FieldRendererP
   };
   return (
     <WidgetErrorContext value={report}>
-      <Widget {...props} />
+      {/* Complex widgets load on first use (widgets/lazy-widget.tsx). */}
+      <Suspense fallback={<Skeleton height={58} data-field-name={name} data-loading="true" />}>
+        <Widget {...props} />
+      </Suspense>
     </WidgetErrorContext>
   );
 }

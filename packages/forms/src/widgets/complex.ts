@@ -1,35 +1,26 @@
-// The complex widgets by field type; the registry merges them with the simple ones.
-import type { FieldType, Widget } from '../types.ts';
-import AddressWidget from './address/index.ts';
-import ArrayWidget from './array/index.ts';
-import AutocompleteWidget from './autocomplete/index.ts';
-import AutocompleteTextWidget from './autocomplete-text/index.ts';
-import CalendarWidget from './calendar/index.ts';
-import ChipsWidget from './chips/index.ts';
-import ChoicesWidget from './choices/index.ts';
-import DateWidget from './date/index.ts';
-import DateRangeWidget from './date-range/index.ts';
-import FileWidget from './file/index.ts';
-import LocalFileWidget from './local-file/index.ts';
-import PhoneWidget from './phone/index.ts';
-import TableWidget from './table/index.ts';
-import TreeWidget from './tree/index.ts';
+// The complex widgets by field type; the registry merges them with the simple ones. Each loads on
+// first use (lazy-widget.tsx); `preloadComplexWidgets()` loads them all (tests, or before going
+// offline).
+import type { FieldType } from '../types.ts';
+import { type LazyWidget, lazyWidget } from './lazy-widget.tsx';
 
-// Each widget narrows its own value type; the registry hands values through untyped.
-// biome-ignore lint/suspicious/noExplicitAny: a map of widgets with different value types
-export const complexWidgets: Partial<Record<FieldType, Widget<any>>> = {
-  date: DateWidget,
-  calendar: CalendarWidget,
-  'date-range': DateRangeWidget,
-  file: FileWidget,
-  'local-file': LocalFileWidget,
-  phone: PhoneWidget,
-  address: AddressWidget,
-  choices: ChoicesWidget,
-  chips: ChipsWidget,
-  autocomplete: AutocompleteWidget,
-  'autocomplete-text': AutocompleteTextWidget,
-  tree: TreeWidget,
-  array: ArrayWidget,
-  table: TableWidget,
+export const complexWidgets: Partial<Record<FieldType, LazyWidget>> = {
+  date: lazyWidget(() => import('./date/index.ts')),
+  calendar: lazyWidget(() => import('./calendar/index.ts')),
+  'date-range': lazyWidget(() => import('./date-range/index.ts')),
+  file: lazyWidget(() => import('./file/index.ts')),
+  'local-file': lazyWidget(() => import('./local-file/index.ts')),
+  phone: lazyWidget(() => import('./phone/index.ts')),
+  address: lazyWidget(() => import('./address/index.ts')),
+  choices: lazyWidget(() => import('./choices/index.ts')),
+  chips: lazyWidget(() => import('./chips/index.ts')),
+  autocomplete: lazyWidget(() => import('./autocomplete/index.ts')),
+  'autocomplete-text': lazyWidget(() => import('./autocomplete-text/index.ts')),
+  tree: lazyWidget(() => import('./tree/index.ts')),
+  array: lazyWidget(() => import('./array/index.ts')),
+  table: lazyWidget(() => import('./table/index.ts')),
 };
+
+export async function preloadComplexWidgets(): Promise<void> {
+  await Promise.all(Object.values(complexWidgets).map((widget) => widget.preload()));
+}
