@@ -5,7 +5,7 @@
 // conclusion changed warns until it is saved again.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { openScreen, screenReady, setUpPanelJourney, toastText } from './harness.ts';
+import { openScreen, screenReady, screenshot, setUpPanelJourney, toastText } from './harness.ts';
 
 const journey = setUpPanelJourney();
 const WAIT = { timeout: 15_000 };
@@ -50,6 +50,7 @@ describe('working together on a fact-check', () => {
     expect(await presence(second).innerText()).toBe('Omar Editor is editing');
     await expect.poll(() => presence(first).count(), PRESENCE_WAIT).toBe(1);
     expect(await presence(first).innerText()).toBe('Lina Editor is editing');
+    await screenshot(first, 'editor-presence-ltr');
 
     step('the first editor saves');
     await field(first, 'title').locator('input').fill('Omar’s title');
@@ -149,6 +150,7 @@ describe('working together on a fact-check', () => {
     expect(await banner.innerText()).toContain(
       'The source changed after this translation was last saved: check the rating, evaluation and conclusion',
     );
+    await screenshot(page, 'editor-needs-update-ltr');
     await page.getByTestId('editor-save').click();
     expect(await toastText(page)).toContain('Saved successfully');
     await expect.poll(() => banner.count(), WAIT).toBe(0);

@@ -253,10 +253,10 @@ export function WordDiff({ before, after, dir }: { before: string; after: string
 export function DiffStyles() {
   return (
     <style>{`
-      .tb-diff-added { background: var(--mantine-color-green-1); color: var(--mantine-color-green-9); text-decoration: underline; text-decoration-thickness: 1px; }
-      .tb-diff-removed { background: var(--mantine-color-red-1); color: var(--mantine-color-red-9); text-decoration: line-through; }
-      [data-mantine-color-scheme="dark"] .tb-diff-added { background: rgba(47, 158, 68, 0.35); color: var(--mantine-color-green-1); }
-      [data-mantine-color-scheme="dark"] .tb-diff-removed { background: rgba(224, 49, 49, 0.35); color: var(--mantine-color-red-1); }
+      .tb-diff-added { background: #dcfce7; color: #14532d; text-decoration: underline; text-decoration-thickness: 1px; }
+      .tb-diff-removed { background: #fee2e2; color: #7f1d1d; text-decoration: line-through; }
+      [data-mantine-color-scheme="dark"] .tb-diff-added { background: #14532d; color: #dcfce7; }
+      [data-mantine-color-scheme="dark"] .tb-diff-removed { background: #7f1d1d; color: #fee2e2; }
       .tb-value { white-space: pre-wrap; overflow-wrap: anywhere; line-height: 1.7; }
     `}</style>
   );
@@ -535,7 +535,8 @@ export function HistoryDrawer({
     <Drawer
       opened={opened}
       onClose={onClose}
-      position={language === 'ar' ? 'left' : 'right'}
+      // The end side: Mantine mirrors it in Arabic (away from the navigation).
+      position="right"
       size="xl"
       title={c.historyTitle}
       closeButtonProps={{ 'aria-label': c.close }}
@@ -599,12 +600,16 @@ export function HistoryDrawer({
                       ) : null}
                     </Group>
                     <Text size="sm">
-                      {format(c.revisionBy, { name: r.user?.name || c.unknownUser })} ·{' '}
-                      {fmt.dateTime(r.createdAt)}
+                      {/* Names and times in their own isolates: Latin names in Arabic text stay in place. */}
+                      <bdi>{format(c.revisionBy, { name: r.user?.name || c.unknownUser })}</bdi>
+                      {' · '}
+                      <bdi>{fmt.dateTime(r.createdAt)}</bdi>
                     </Text>
-                    <Text size="xs" c="dimmed">
-                      {changedText(r)}
-                    </Text>
+                    {r.action !== 'create' ? (
+                      <Text size="xs" c="dimmed">
+                        {changedText(r)}
+                      </Text>
+                    ) : null}
                   </Box>
                 </Group>
                 {!isCurrent ? (
