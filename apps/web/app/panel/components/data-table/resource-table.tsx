@@ -55,7 +55,8 @@ const TABLE_TEXTS = defineTexts({
     previousPage: 'الصفحة السابقة',
     nextPage: 'الصفحة التالية',
     lastPage: 'الصفحة الأخيرة',
-    showing: '{from}–{to} من {total}',
+    // The range is isolated left to right, or the bidi algorithm shows 1–19 as 19–1.
+    showing: '\u2066{from}–{to}\u2069 من {total}',
   },
 });
 
