@@ -132,7 +132,7 @@ export const COMMON_TEXTS = defineTexts({
     cancel: 'إلغاء',
     close: 'إغلاق',
     actions: 'إجراءات',
-    savedSuccessfully: 'حُفظ بنجاح',
+    savedSuccessfully: 'تم الحفظ بنجاح',
     saveFailed: 'تعذّر الحفظ: {message}',
     deleted: 'حُذف',
     total: '{count} عنصر',
