@@ -129,6 +129,21 @@ describe('working together on a fact-check', () => {
     expect(await page.getByTestId('rich-text-conclusion').innerText()).toContain('old and unrelated');
   });
 
+  it("a restore over a colleague's newer save restores nothing and says so", async () => {
+    const id = await createFactcheck();
+    await patch(id, '/title', 'Second version');
+    const page = await journey.newPage({ language: 'en', user: journey.admin });
+    await openScreen(page, journey.baseUrl, `/panel/factcheck/edit/${id}`);
+    await patch(id, '/title', 'A colleague’s third version');
+    await page.getByTestId('editor-history').click();
+    await page.getByTestId('revision-restore-1').click();
+    await page.getByTestId('revision-restore-confirm').click();
+    expect(await toastText(page)).toContain('nothing was restored');
+    expect((await get(id)).title).toBe('A colleague’s third version');
+    const revisions = (await journey.api(journey.admin, 'GET', `/api/factcheck/${id}/revisions`)).body;
+    expect(revisions.total).toBe(3);
+  });
+
   it('a translation whose source changed warns until it is saved again', async () => {
     const sourceId = await createFactcheck();
     const created = await journey.api(journey.admin, 'POST', '/api/factcheck', {

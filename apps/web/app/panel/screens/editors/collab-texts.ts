@@ -60,6 +60,8 @@ export const COLLAB_TEXTS = defineTexts({
     restoreConfirm: 'Restore',
     cancel: 'Cancel',
     restoredVersion: 'Version {number} restored.',
+    restoreConflict:
+      'Someone saved this after you opened it, so nothing was restored. Reload the page to see their version, then try again.',
     loadMore: 'Show older versions',
     close: 'Close',
     // Translations.
@@ -124,6 +126,8 @@ export const COLLAB_TEXTS = defineTexts({
     restoreConfirm: 'استعادة',
     cancel: 'إلغاء',
     restoredVersion: 'استُعيدت النسخة {number}.',
+    restoreConflict:
+      'حفظ زميل هذه المادة بعد أن فتحتها، فلم يُستعد شيء. أعد تحميل الصفحة لترى نسخته، ثم حاول مجدداً.',
     loadMore: 'عرض نسخ أقدم',
     close: 'إغلاق',
     needsUpdateTitle: 'تغيّر النص الأصلي',

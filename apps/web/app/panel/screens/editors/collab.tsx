@@ -512,7 +512,9 @@ export function HistoryDrawer({
       showSuccessToast(format(c.restoredVersion, { number: revision.number }));
       onRestored({ ...(answer.document ?? {}), _id: answer._id } as Doc, revision.number);
     } catch (error) {
-      showFailedToast(failureMessage(error));
+      // A colleague saved since this editor loaded: the server restored nothing.
+      showFailedToast(editConflictOf(error) ? c.restoreConflict : failureMessage(error));
+      setConfirming(null);
     } finally {
       setRestoring(false);
     }
