@@ -201,7 +201,13 @@ export async function openScreen(page: Page, baseUrl: string, path: string): Pro
 
 /** The screen's h1 is there, no request is in flight and no loader spins. */
 export async function screenReady(page: Page): Promise<void> {
-  await page.waitForSelector('main h1', { timeout: 20_000 });
+  try {
+    await page.waitForSelector('main h1', { timeout: 20_000 });
+  } catch (error) {
+    // Say what the browser shows instead, so a failure reads as more than a time-out.
+    const shown = await page.evaluate(() => document.body?.innerText.slice(0, 400)).catch(() => '');
+    throw new Error(`no screen heading at ${page.url()}; the page shows: ${shown}`, { cause: error });
+  }
   await page.waitForLoadState('networkidle');
   await page.waitForFunction(
     () => !document.querySelector('.mantine-Loader-root, [data-loading="true"]'),
