@@ -61,7 +61,7 @@ export {
   type ParagraphProps,
   renderParagraphHtml,
 } from './paragraph/paragraph.tsx';
-export { getWidget, simpleWidgets, widgets } from './registry.ts';
+export { getWidget, preloadWidgets, simpleWidgets, widgets } from './registry.ts';
 export * from './types.ts';
 export {
   checkPasswordStrength,
@@ -79,4 +79,3 @@ export {
   type ValidationError,
   type ValidatorFn,
 } from './validators/validators.ts';
-export { preloadComplexWidgets } from './widgets/complex.ts';

@@ -1,18 +1,11 @@
 // Field type → widget. The simple widgets are registered here; the complex ones come from
 // `widgets/complex.ts`, owned by their own module, and take precedence when both define a type.
 import type { CustomFieldType, CustomWidgets, FieldType, Widget } from './types.ts';
-import { CheckboxesWidget } from './widgets/checks/checks-widget.tsx';
-import { ColorWidget } from './widgets/color/color-widget.tsx';
 import { complexWidgets } from './widgets/complex.ts';
 import { EmailWidget } from './widgets/email/email-widget.tsx';
 import { HiddenWidget } from './widgets/hidden/hidden-widget.tsx';
-import { NumberWidget } from './widgets/number/number-widget.tsx';
-import { NumberRangeWidget } from './widgets/number-range/number-range-widget.tsx';
+import { type LazyWidget, lazyWidget } from './widgets/lazy-widget.tsx';
 import { PasswordWidget } from './widgets/password/password-widget.tsx';
-import { RadiosWidget } from './widgets/radios/radios-widget.tsx';
-import { ReviewsWidget } from './widgets/reviews/reviews-widget.tsx';
-import { SelectWidget } from './widgets/select/select-widget.tsx';
-import { SliderWidget } from './widgets/slider/slider-widget.tsx';
 import { SwitchWidget } from './widgets/switch/switch-widget.tsx';
 import { TextWidget } from './widgets/text/text-widget.tsx';
 import { TextareaWidget } from './widgets/textarea/textarea-widget.tsx';
@@ -24,17 +17,33 @@ export const simpleWidgets: Partial<Record<FieldType, AnyWidget>> = {
   text: TextWidget,
   hidden: HiddenWidget,
   password: PasswordWidget,
-  number: NumberWidget,
-  'number-range': NumberRangeWidget,
-  slider: SliderWidget,
-  reviews: ReviewsWidget,
+  number: lazyWidget(() =>
+    import('./widgets/number/number-widget.tsx').then((m) => ({ default: m.NumberWidget })),
+  ),
+  'number-range': lazyWidget(() =>
+    import('./widgets/number-range/number-range-widget.tsx').then((m) => ({ default: m.NumberRangeWidget })),
+  ),
+  slider: lazyWidget(() =>
+    import('./widgets/slider/slider-widget.tsx').then((m) => ({ default: m.SliderWidget })),
+  ),
+  reviews: lazyWidget(() =>
+    import('./widgets/reviews/reviews-widget.tsx').then((m) => ({ default: m.ReviewsWidget })),
+  ),
   email: EmailWidget,
-  select: SelectWidget,
+  select: lazyWidget(() =>
+    import('./widgets/select/select-widget.tsx').then((m) => ({ default: m.SelectWidget })),
+  ),
   textarea: TextareaWidget,
-  checks: CheckboxesWidget,
-  radios: RadiosWidget,
+  checks: lazyWidget(() =>
+    import('./widgets/checks/checks-widget.tsx').then((m) => ({ default: m.CheckboxesWidget })),
+  ),
+  radios: lazyWidget(() =>
+    import('./widgets/radios/radios-widget.tsx').then((m) => ({ default: m.RadiosWidget })),
+  ),
   switch: SwitchWidget,
-  color: ColorWidget,
+  color: lazyWidget(() =>
+    import('./widgets/color/color-widget.tsx').then((m) => ({ default: m.ColorWidget })),
+  ),
 };
 
 export const widgets: Partial<Record<FieldType, AnyWidget>> = {
@@ -43,6 +52,12 @@ export const widgets: Partial<Record<FieldType, AnyWidget>> = {
 };
 
 /** The widget of a type: the application's own (`custom`, for `x-…` types) first, then the registry. */
+/** Loads every widget that loads on first use (tests render them at once). */
+export async function preloadWidgets(): Promise<void> {
+  const all = Object.values(widgets) as Partial<LazyWidget>[];
+  await Promise.all(all.map((widget) => widget.preload?.()));
+}
+
 export function getWidget(type: FieldType | CustomFieldType, custom?: CustomWidgets): AnyWidget | undefined {
   return custom?.[type as CustomFieldType] ?? widgets[type as FieldType];
 }

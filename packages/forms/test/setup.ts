@@ -2,10 +2,10 @@
 // scrolls options into view, none of which happy-dom implements; testing-library needs cleanup.
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeAll } from 'vitest';
-import { preloadComplexWidgets } from '../src/widgets/complex.ts';
+import { preloadWidgets } from '../src/registry.ts';
 
-// Complex widgets load on first use in the app; tests render them at once.
-beforeAll(() => preloadComplexWidgets());
+// Most widgets load on first use in the app; tests render them at once.
+beforeAll(() => preloadWidgets());
 
 if (!window.matchMedia) {
   window.matchMedia = (query: string): MediaQueryList =>

@@ -1,6 +1,5 @@
 // The complex widgets by field type; the registry merges them with the simple ones. Each loads on
-// first use (lazy-widget.tsx); `preloadComplexWidgets()` loads them all (tests, or before going
-// offline).
+// first use (lazy-widget.tsx); `preloadWidgets()` of the registry loads them all.
 import type { FieldType } from '../types.ts';
 import { type LazyWidget, lazyWidget } from './lazy-widget.tsx';
 
@@ -20,7 +19,3 @@ export const complexWidgets: Partial<Record<FieldType, LazyWidget>> = {
   array: lazyWidget(() => import('./array/index.ts')),
   table: lazyWidget(() => import('./table/index.ts')),
 };
-
-export async function preloadComplexWidgets(): Promise<void> {
-  await Promise.all(Object.values(complexWidgets).map((widget) => widget.preload()));
-}
