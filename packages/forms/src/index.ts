@@ -79,3 +79,4 @@ export {
   type ValidationError,
   type ValidatorFn,
 } from './validators/validators.ts';
+export { type LazyWidget, lazyWidget } from './widgets/lazy-widget.tsx';

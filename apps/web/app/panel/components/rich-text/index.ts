@@ -1,4 +1,6 @@
 // The back office's rich text: the `x-rich-text` widget of the form engine and its schema.
+
+export { ContentDirectionContext, RICH_TEXT_TYPE } from './direction-context.ts';
 export {
   DIRECTION_NODE_TYPES,
   EMBED_NAMES,
@@ -9,14 +11,10 @@ export {
   storedHtml,
   type TextDir,
 } from './extensions.ts';
+export { richTextLinks } from './links.ts';
 export { cleanPastedHtml } from './paste.ts';
 export {
-  ContentDirectionContext,
   RICH_TEXT_UPLOAD_FOLDER,
   RichTextWidget,
   uploadEditorImage,
 } from './rich-text-widget.tsx';
-
-/** The type name forms use: `{ type: RICH_TEXT_TYPE, name: 'content' }`. */
-export const RICH_TEXT_TYPE = 'x-rich-text' as const;
-export { richTextLinks } from './links.ts';

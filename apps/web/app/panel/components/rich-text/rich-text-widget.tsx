@@ -5,9 +5,10 @@ import { Button, Popover, Stack, TextInput } from '@mantine/core';
 import { RichTextEditor, useRichTextEditorContext } from '@mantine/tiptap';
 import { controlAria, FieldShell, showFailedToast, type WidgetProps } from '@tabayyun/forms';
 import { type Editor, useEditor, useEditorState } from '@tiptap/react';
-import { createContext, type ReactNode, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { usePanelLanguage, useTexts } from '../../i18n/i18n.tsx';
 import { apiClient } from '../../lib/api-client.ts';
+import { ContentDirectionContext } from './direction-context.ts';
 import { embedProvider, richTextExtensions, storedHtml, type TextDir } from './extensions.ts';
 import { editorLabels, RICH_TEXT_TEXTS } from './rich-text-texts.ts';
 
@@ -16,9 +17,6 @@ export const CHANGE_DEBOUNCE_MS = 250;
 
 /** Where editor images go (`POST /storage/content`). */
 export const RICH_TEXT_UPLOAD_FOLDER = 'content';
-
-/** The direction of the content being written (the record's language), default: the interface's. */
-export const ContentDirectionContext = createContext<TextDir | null>(null);
 
 /** Uploads an image; any failure (error, empty answer, non-2xx) rejects. */
 export async function uploadEditorImage(file: File): Promise<{ src: string; alt: string }> {

@@ -26,6 +26,7 @@ import {
 import {
   type CustomWidgets,
   DynamicForm,
+  lazyWidget,
   showFailedToast,
   showSavedToast,
   showSaveFailedToast,
@@ -38,7 +39,7 @@ import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } fro
 import { Link, useBlocker, useNavigate, useParams, useSearchParams } from 'react-router';
 import { listQueryKey } from '../../components/data-table/resource-table.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
-import { ContentDirectionContext, RICH_TEXT_TYPE, RichTextWidget } from '../../components/rich-text/index.ts';
+import { ContentDirectionContext, RICH_TEXT_TYPE } from '../../components/rich-text/direction-context.ts';
 import { COMMON_TEXTS } from '../../i18n/common.ts';
 import { format, useFormatters, usePanelLanguage, useTexts } from '../../i18n/i18n.tsx';
 import { apiClient, type Doc, type WriteAnswer } from '../../lib/api-client.ts';
@@ -92,7 +93,10 @@ import { EditorValuesContext, FeedLinkWidget, SeoPreviewWidget } from './editor-
 export const recordQueryKey = (kind: ContentKind, id: string) => ['record', kind, id] as const;
 
 const EDITOR_WIDGETS: CustomWidgets = {
-  [RICH_TEXT_TYPE]: RichTextWidget,
+  // tiptap and ProseMirror load after the editor's shell (ADR 015): the form draws first.
+  [RICH_TEXT_TYPE]: lazyWidget(() =>
+    import('../../components/rich-text/rich-text-widget.tsx').then((m) => ({ default: m.RichTextWidget })),
+  ),
   [FEED_LINK_TYPE]: FeedLinkWidget,
   [SEO_PREVIEW_TYPE]: SeoPreviewWidget,
 };

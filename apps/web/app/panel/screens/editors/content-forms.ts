@@ -3,7 +3,7 @@
 // schema's (packages/schemas factcheckInput / articleInput); only the keys the schema accepts are
 // sent (the input schemas are strict; server-derived fields such as score are read-only).
 import type { FieldDefinition, FormDefinition, OptionItem, SectionDefinition } from '@tabayyun/forms';
-import { RICH_TEXT_TYPE } from '../../components/rich-text/index.ts';
+import { RICH_TEXT_TYPE } from '../../components/rich-text/direction-context.ts';
 import type { Doc } from '../../lib/api-client.ts';
 import { formFiles } from '../feeds/desk-forms.ts';
 import type { EditorOptions } from './editor-data.ts';
