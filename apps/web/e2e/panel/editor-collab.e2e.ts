@@ -46,7 +46,7 @@ describe('working together on a fact-check', () => {
 
     step('presence');
     const presence = (page: Page) => page.getByTestId('editor-presence');
-    await expect.poll(() => presence(second).count(), WAIT).toBe(1);
+    await expect.poll(() => presence(second).count(), PRESENCE_WAIT).toBe(1);
     expect(await presence(second).innerText()).toBe('Omar Editor is editing');
     await expect.poll(() => presence(first).count(), PRESENCE_WAIT).toBe(1);
     expect(await presence(first).innerText()).toBe('Lina Editor is editing');

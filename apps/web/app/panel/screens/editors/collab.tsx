@@ -83,6 +83,10 @@ export function editConflictOf(error: unknown): ConflictDetails | null {
 
 // ————— Presence —————
 
+/** The last "leave" sent: a heartbeat of the same tab waits for it, so a remount cannot be undone by
+ * a DELETE that lands after the new POST. */
+let lastLeave: Promise<unknown> = Promise.resolve();
+
 /** Heartbeats while the record is open (every 20 s, and when the tab shows again); leaves on unmount. */
 export function usePresence(kind: ContentKind, id: string | undefined): PresenceEntry[] {
   const [others, setOthers] = useState<PresenceEntry[]>([]);
@@ -92,6 +96,7 @@ export function usePresence(kind: ContentKind, id: string | undefined): Presence
     const body = { resource: kind, id };
     const beat = async () => {
       try {
+        await lastLeave;
         const answer = await apiClient().request<{ data: PresenceEntry[] }>('POST', 'presence', { body });
         if (!stopped) setOthers(Array.isArray(answer.data) ? answer.data : []);
       } catch {
@@ -108,7 +113,7 @@ export function usePresence(kind: ContentKind, id: string | undefined): Presence
       stopped = true;
       clearInterval(timer);
       document.removeEventListener('visibilitychange', onVisible);
-      void apiClient()
+      lastLeave = apiClient()
         .request('DELETE', 'presence', { body })
         .catch(() => {});
     };
