@@ -14,6 +14,23 @@ export function fetchRules(): Promise<RuleBranch> {
   return httpRequest<RuleBranch>('GET', `${panelBases().permissions}/rules`);
 }
 
+let early: Promise<RuleBranch> | undefined;
+
+/** Asks for the rules before the shell renders (its loader), so the menu and screens need not wait. */
+export function prefetchRules(): void {
+  early ??= fetchRules();
+  early.catch(() => {
+    early = undefined;
+  });
+}
+
+/** The prefetched answer once, then fresh requests. */
+function rulesQuery(): Promise<RuleBranch> {
+  const pending = early ?? fetchRules();
+  early = undefined;
+  return pending;
+}
+
 /** A permission the panel checks: `Read:/api/factcheck` is { action: 'Read', path: '/api/factcheck' }. */
 export interface PermissionCheck {
   action: string;
@@ -25,10 +42,15 @@ export const apiPath = (resource: string): string => `${panelBases().api}/${reso
 
 export type Can = (action: string, path: string) => boolean;
 
+/** The rule tree, shared by every screen (one query key, the prefetched answer first). */
+export function useRules() {
+  return useQuery({ queryKey: RULES_QUERY_KEY, queryFn: rulesQuery, staleTime: 60_000 });
+}
+
 /** can(action, path) for the signed-in user; denies everything until the rules have loaded. */
 export function useCan(): Can {
   const snapshot = useSession();
-  const rules = useQuery({ queryKey: RULES_QUERY_KEY, queryFn: fetchRules, staleTime: 60_000 });
+  const rules = useRules();
   const tree = rules.data;
   return useCallback<Can>(
     (action, path) => {

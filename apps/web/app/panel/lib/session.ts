@@ -107,6 +107,11 @@ export class SessionManager {
     return this.#refreshToken !== null || this.#tokenValid();
   }
 
+  /** Whether the access token has more than a minute left (no refresh is due before calls). */
+  hasFreshToken(): boolean {
+    return this.#tokenValid(REFRESH_MARGIN_MS);
+  }
+
   #tokenValid(marginMs = 0): boolean {
     const exp = this.#snapshot.claims?.exp;
     return typeof exp === 'number' && exp * 1000 - marginMs > this.now();

@@ -8,7 +8,7 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { Link, Outlet, redirect } from 'react-router';
 import { COMMON_TEXTS } from '../i18n/common.ts';
 import { format, useTexts } from '../i18n/i18n.tsx';
-import { useCan } from '../lib/permissions.ts';
+import { prefetchRules, useCan } from '../lib/permissions.ts';
 import { sessionManager } from '../lib/session.ts';
 import { local, readStorage, STORAGE_KEYS, writeStorage } from '../lib/storage-keys.ts';
 import { useSession } from '../lib/use-session.ts';
@@ -26,12 +26,16 @@ let refreshedAtStart = false;
 export async function clientLoader({ request }: { request: Request }) {
   const session = sessionManager();
   if (!refreshedAtStart && session.hasSession()) {
-    // Refresh at start (platform §9): a revoked session ends here, not at the first call.
+    // Refresh at start (platform §9). With a fresh access token the screen draws at once and the
+    // refresh runs beside it (a revoked session still ends: a 4xx signs out and the layout leaves);
+    // otherwise the screen waits for it, as its calls would.
     refreshedAtStart = true;
-    await session.refresh();
+    const refreshing = session.refresh();
     session.start();
+    if (!session.hasFreshToken()) await refreshing;
   }
   if (!session.hasSession()) throw redirect(loginRedirect(new URL(request.url)));
+  prefetchRules();
   return null;
 }
 

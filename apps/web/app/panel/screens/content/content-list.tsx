@@ -26,7 +26,7 @@ import { PageHeader } from '../../components/page-header.tsx';
 import { format, useFormatters, usePanelLanguage, useTexts } from '../../i18n/i18n.tsx';
 import { apiClient, type Doc, type Params } from '../../lib/api-client.ts';
 import { failureMessage } from '../../lib/errors.ts';
-import { apiPath, canSetValue, fetchRules, RULES_QUERY_KEY, useCan } from '../../lib/permissions.ts';
+import { apiPath, canSetValue, useCan, useRules } from '../../lib/permissions.ts';
 import { sessionManager } from '../../lib/session.ts';
 import { useSession } from '../../lib/use-session.ts';
 import { NotFoundView } from '../../shell/status-view.tsx';
@@ -86,7 +86,7 @@ export function ContentListScreen({ kind }: { kind: ContentKind }) {
 /** The statuses this user may give an item (a fact-checker's grant stops at review). */
 function useSettableStatuses(kind: ContentKind): ContentStatus[] {
   const { claims } = useSession();
-  const rules = useQuery({ queryKey: RULES_QUERY_KEY, queryFn: fetchRules, staleTime: 60_000 });
+  const rules = useRules();
   return useMemo(() => {
     const actor = claims ? sessionManager().actor() : null;
     return CONTENT_STATUSES.filter((status) =>

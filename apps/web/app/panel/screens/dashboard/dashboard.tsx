@@ -3,12 +3,11 @@
 // author, media source, country), each with its own period; a row opens the published list
 // filtered by that value and period.
 import { SimpleGrid, Stack } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { PageHeader } from '../../components/page-header.tsx';
 import { COMMON_TEXTS } from '../../i18n/common.ts';
 import { useTexts } from '../../i18n/i18n.tsx';
-import { apiPath, fetchRules, RULES_QUERY_KEY, useCan } from '../../lib/permissions.ts';
+import { apiPath, useCan, useRules } from '../../lib/permissions.ts';
 import { AttentionCard, BreakdownCard, CounterCard, Loading, STATS_FIELDS } from './dashboard-cards.tsx';
 
 // The chart library is the heaviest part of the screen: it loads after the rest has drawn.
@@ -19,7 +18,7 @@ export default function DashboardScreen() {
   const can = useCan();
   // The counters ask for their numbers while the rules still load (every staff role reads them);
   // they hide once the rules say the user may not read them.
-  const rules = useQuery({ queryKey: RULES_QUERY_KEY, queryFn: fetchRules, staleTime: 60_000 });
+  const rules = useRules();
   const mayRead = (resource: string) => !rules.isSuccess || can('Read', apiPath(resource));
   const canFactchecks = mayRead('factcheck');
   const canArticles = mayRead('article');

@@ -44,7 +44,7 @@ import { COMMON_TEXTS } from '../../i18n/common.ts';
 import { format, useFormatters, usePanelLanguage, useTexts } from '../../i18n/i18n.tsx';
 import { apiClient, type Doc, type WriteAnswer } from '../../lib/api-client.ts';
 import { failureMessage } from '../../lib/errors.ts';
-import { apiPath, canSetValue, fetchRules, RULES_QUERY_KEY, useCan } from '../../lib/permissions.ts';
+import { apiPath, canSetValue, useCan, useRules } from '../../lib/permissions.ts';
 import { sessionManager } from '../../lib/session.ts';
 import { useSession } from '../../lib/use-session.ts';
 import { ErrorView } from '../../shell/status-view.tsx';
@@ -185,7 +185,7 @@ function LoadedEditor(props: ContentEditorProps & { id: string }) {
 
 function usePublishing(kind: ContentKind, isNew: boolean): boolean {
   const snapshot = useSession();
-  const rules = useQuery({ queryKey: RULES_QUERY_KEY, queryFn: fetchRules, staleTime: 60_000 });
+  const rules = useRules();
   return useMemo(
     () =>
       canSetValue(

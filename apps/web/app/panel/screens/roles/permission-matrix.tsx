@@ -17,12 +17,12 @@ import {
 } from '@mantine/core';
 import { showFailedToast, showSuccessToast } from '@tabayyun/forms';
 import type { Permission } from '@tabayyun/permissions';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { format, usePanelLanguage, useTexts } from '../../i18n/i18n.tsx';
 import { apiClient, type Doc } from '../../lib/api-client.ts';
 import { failureMessage } from '../../lib/errors.ts';
-import { apiPath, fetchRules, RULES_QUERY_KEY, useCan } from '../../lib/permissions.ts';
+import { apiPath, RULES_QUERY_KEY, useCan, useRules } from '../../lib/permissions.ts';
 import {
   actionsToWrite,
   cellKey,
@@ -104,7 +104,7 @@ function PermissionMatrix({
   const actionNames = ACTION_NAMES[language];
   const can = useCan();
   const queryClient = useQueryClient();
-  const rules = useQuery({ queryKey: RULES_QUERY_KEY, queryFn: fetchRules, staleTime: 60_000 });
+  const rules = useRules();
   const current = useMemo(
     () => (rules.data ? readMatrix(rules.data, roleId, apiPath) : undefined),
     [rules.data, roleId],
