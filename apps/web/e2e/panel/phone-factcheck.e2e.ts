@@ -1,12 +1,13 @@
 // On a 360×800 phone: the review list scrolls inside its table (never the page), and an editor
-// publishes a fact-check from the row's action menu.
+// signs in through the form and publishes a fact-check from the row's action menu.
 import { describe, expect, it } from 'vitest';
-import { openScreen, PHONE, setUpPanelJourney, toastText } from './harness.ts';
+import { PHONE, screenReady, setUpPanelJourney, signInWithForm, toastText } from './harness.ts';
 
 const journey = setUpPanelJourney();
 
 describe('fact-checks on a phone', () => {
-  it('editors publish a fact-check in review from its action menu on a 360×800 phone', async () => {
+  it('an editor signs in on a 360×800 phone and publishes a fact-check in review from its action menu', async () => {
+    const editor = await journey.createUser(['editor'], { name: 'Sara Phone' });
     const created = await journey.api(journey.admin, 'POST', '/api/factcheck', {
       title: 'هاتف: ادعاء ينتظر المراجعة عن انقطاع الكهرباء في حمص',
       description: 'تحقّق قيد المراجعة',
@@ -15,8 +16,14 @@ describe('fact-checks on a phone', () => {
     expect(created.status).toBe(200);
     const id = created.body._id as string;
 
-    const page = await journey.newPage({ language: 'ar', viewport: PHONE, user: journey.admin });
-    await openScreen(page, journey.baseUrl, '/panel/factcheck/review');
+    const page = await journey.newPage({ language: 'ar', viewport: PHONE });
+    await page.goto(`${journey.baseUrl}/panel/factcheck/review`);
+    await page.waitForURL(/\/panel\/login\?next=/);
+    await screenReady(page);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await signInWithForm(page, editor);
+    await page.waitForURL(/\/panel\/factcheck\/review$/);
+    await screenReady(page);
     // No horizontal scroll of the page itself; the table scrolls inside.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     const row = page.locator(`tr[data-row-id="${id}"]`);
