@@ -1,8 +1,10 @@
 // /panel/author (spec §2, §3 Author): the authors in a table (image, name, position, active, hidden),
 // created and edited in a form dialog with every author field, deleted after confirmation.
-import { Avatar, Badge, Button, Group, Text } from '@mantine/core';
+
+import { Badge, Button, Group, Text } from '@mantine/core';
 import type { FormDefinition, FormValues } from '@tabayyun/forms';
 import { useMemo } from 'react';
+import { avatarColumn, nameColumn } from '../../components/data-table/columns.tsx';
 import { type Column, ResourceTable } from '../../components/data-table/resource-table.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { COMMON_TEXTS } from '../../i18n/common.ts';
@@ -164,30 +166,8 @@ export default function AuthorList() {
       </Text>
     );
   const columns: Column<Doc>[] = [
-    {
-      key: 'image',
-      title: t.image,
-      width: 72,
-      render: (row) => (
-        <Avatar
-          src={firstImage(row.image)}
-          name={String(row.name ?? '')}
-          color="brand"
-          variant="filled"
-          alt=""
-        />
-      ),
-    },
-    {
-      key: 'name',
-      title: t.name,
-      sortable: true,
-      render: (row) => (
-        <Text size="sm" fw={600}>
-          <bdi>{String(row.name ?? '')}</bdi>
-        </Text>
-      ),
-    },
+    avatarColumn('image', t.image, (row) => firstImage(row.image)),
+    nameColumn(t.name),
     { key: 'position', title: t.position, sortable: true },
     { key: 'active', title: t.active, sortable: true, render: (row) => flag(row.active) },
     { key: 'hidden', title: t.hidden, sortable: true, render: (row) => flag(row.hidden) },

@@ -1,9 +1,11 @@
 // /panel/media-sources (spec §2, §3 Media source): the sources the newsroom monitors, with their
 // rating; created and edited in a form dialog, deleted after confirmation; each links to its runs.
-import { Anchor, Avatar, Button, Group, Text } from '@mantine/core';
+
+import { Anchor, Button, Group } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { Link } from 'react-router';
+import { avatarColumn, nameColumn } from '../../components/data-table/columns.tsx';
 import { type Column, listQueryKey, ResourceTable } from '../../components/data-table/resource-table.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { COMMON_TEXTS } from '../../i18n/common.ts';
@@ -69,30 +71,8 @@ export default function MediaSourceList() {
 
   const baseParams = useMemo(() => ({ lookup: 'category' }), []);
   const columns: Column<Doc>[] = [
-    {
-      key: 'images',
-      title: t.image,
-      width: 72,
-      render: (row) => (
-        <Avatar
-          src={firstImage(row.images)}
-          name={String(row.name ?? '')}
-          color="brand"
-          variant="filled"
-          alt=""
-        />
-      ),
-    },
-    {
-      key: 'name',
-      title: t.name,
-      sortable: true,
-      render: (row) => (
-        <Text size="sm" fw={600}>
-          <bdi>{String(row.name ?? '')}</bdi>
-        </Text>
-      ),
-    },
+    avatarColumn('images', t.image, (row) => firstImage(row.images)),
+    nameColumn(t.name),
     {
       key: 'category',
       title: t.category,
