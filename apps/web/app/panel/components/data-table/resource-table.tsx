@@ -362,6 +362,15 @@ export function ResourceTable<T extends Doc>(props: ResourceTableProps<T>) {
               onChange={(page) => setList({ page })}
               size="sm"
               siblings={1}
+              getControlProps={(control) => ({
+                'aria-label': {
+                  first: t.firstPage,
+                  previous: t.previousPage,
+                  next: t.nextPage,
+                  last: t.lastPage,
+                }[control],
+              })}
+              getItemProps={(page) => ({ 'aria-label': format(common.page, { page: fmt.number(page) }) })}
             />
           </Box>
         ) : null}
