@@ -36,7 +36,10 @@ describe('the content lists', () => {
     expect(firstPage).toHaveLength(25);
 
     // Page 2 shows other rows and is in the address.
-    await page.getByRole('navigation', { name: 'الصفحات' }).getByRole('button', { name: '2' }).click();
+    await page
+      .getByRole('navigation', { name: 'الصفحات' })
+      .getByRole('button', { name: 'الصفحة 2', exact: true })
+      .click();
     await page.waitForURL(/[?&]page=2/);
     await expect.poll(async () => (await rowIds(page))[0], WAIT).not.toBe(firstPage[0]);
     await screenReady(page);
