@@ -6,6 +6,7 @@ import type { FormDefinition, FormValues } from '@tabayyun/forms';
 import { useMemo } from 'react';
 import { avatarColumn, nameColumn } from '../../components/data-table/columns.tsx';
 import { type Column, ResourceTable } from '../../components/data-table/resource-table.tsx';
+import { DeleteButton, EditButton } from '../../components/data-table/row-buttons.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { COMMON_TEXTS } from '../../i18n/common.ts';
 import { defineTexts, format, useTexts } from '../../i18n/i18n.tsx';
@@ -17,7 +18,6 @@ import {
   formFiles,
   pickInput,
   storedFiles,
-  useDangerColor,
   useRecordDialogs,
 } from '../feeds/desk-forms.ts';
 
@@ -149,7 +149,6 @@ export default function AuthorList() {
   const t = useTexts(TEXTS);
   const common = useTexts(COMMON_TEXTS);
   const can = useCan();
-  const danger = useDangerColor();
   const { edit, remove } = useRecordDialogs('author');
   const definition = useMemo(() => authorFormDefinition(t), [t]);
   const canCreate = can('Create', apiPath('author'));
@@ -217,25 +216,13 @@ export default function AuthorList() {
                 return (
                   <Group gap={4} wrap="nowrap">
                     {canUpdate ? (
-                      <Button
-                        size="compact-sm"
-                        variant="subtle"
-                        aria-label={format(t.editOf, { name })}
-                        onClick={() => void openEdit(row)}
-                      >
-                        {common.edit}
-                      </Button>
+                      <EditButton label={format(t.editOf, { name })} onClick={() => void openEdit(row)} />
                     ) : null}
                     {canDelete ? (
-                      <Button
-                        size="compact-sm"
-                        variant="subtle"
-                        c={danger}
-                        aria-label={format(t.deleteOf, { name })}
+                      <DeleteButton
+                        label={format(t.deleteOf, { name })}
                         onClick={() => void remove(String(row._id))}
-                      >
-                        {common.delete}
-                      </Button>
+                      />
                     ) : null}
                   </Group>
                 );

@@ -1,6 +1,3 @@
-// Pieces the news-desk screens share (feeds, taxonomies, authors, media sources): file records
-// shown from the site root, the values a resource accepts, dates for the date widget.
-import { useComputedColorScheme } from '@mantine/core';
 import {
   confirmDelete,
   type DataAdapter,
@@ -144,6 +141,3 @@ export function useRecordDialogs(resource: string) {
 }
 
 /** Text colour of a destructive action, AA on the light and the dark background. */
-export function useDangerColor(): string {
-  return useComputedColorScheme('light') === 'dark' ? 'red.3' : 'red.9';
-}

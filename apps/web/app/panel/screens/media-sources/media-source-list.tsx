@@ -7,12 +7,13 @@ import { useCallback, useMemo } from 'react';
 import { Link } from 'react-router';
 import { avatarColumn, nameColumn } from '../../components/data-table/columns.tsx';
 import { type Column, listQueryKey, ResourceTable } from '../../components/data-table/resource-table.tsx';
+import { DeleteButton, EditButton } from '../../components/data-table/row-buttons.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { COMMON_TEXTS } from '../../i18n/common.ts';
 import { format, useFormatters, useTexts } from '../../i18n/i18n.tsx';
 import { apiClient, type Doc } from '../../lib/api-client.ts';
 import { apiPath, useCan } from '../../lib/permissions.ts';
-import { firstImage, useDangerColor, useRecordDialogs } from '../feeds/desk-forms.ts';
+import { firstImage, useRecordDialogs } from '../feeds/desk-forms.ts';
 import {
   credibilityLabel,
   mediaSourceFormDefinition,
@@ -36,7 +37,6 @@ export default function MediaSourceList() {
   const common = useTexts(COMMON_TEXTS);
   const fmt = useFormatters();
   const can = useCan();
-  const danger = useDangerColor();
   const queryClient = useQueryClient();
   const { edit, remove } = useRecordDialogs('media-source');
   const canCreate = can('Create', apiPath('media-source'));
@@ -150,25 +150,13 @@ export default function MediaSourceList() {
                 </Button>
               ) : null}
               {canUpdate ? (
-                <Button
-                  size="compact-sm"
-                  variant="subtle"
-                  aria-label={format(t.editOf, { name })}
-                  onClick={() => void openEditor(row)}
-                >
-                  {common.edit}
-                </Button>
+                <EditButton label={format(t.editOf, { name })} onClick={() => void openEditor(row)} />
               ) : null}
               {canDelete ? (
-                <Button
-                  size="compact-sm"
-                  variant="subtle"
-                  c={danger}
-                  aria-label={format(t.deleteOf, { name })}
+                <DeleteButton
+                  label={format(t.deleteOf, { name })}
                   onClick={() => void remove(String(row._id))}
-                >
-                  {common.delete}
-                </Button>
+                />
               ) : null}
             </Group>
           );

@@ -1,16 +1,18 @@
 // One taxonomy as a tree (spec §2, §7: GET /category?path=/<root>/*&sort_by=path): rows in path
 // order, each indented by its level, with its slug, colour and (criteria) score; search, paging
 // in the address; create, add-under, edit in form dialogs; delete after confirmation.
+
 import { Box, Button, ColorSwatch, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { type Column, listQueryKey, ResourceTable } from '../../components/data-table/resource-table.tsx';
+import { DeleteButton, EditButton } from '../../components/data-table/row-buttons.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { COMMON_TEXTS } from '../../i18n/common.ts';
 import { format, useFormatters, useTexts } from '../../i18n/i18n.tsx';
 import { apiClient } from '../../lib/api-client.ts';
 import { apiPath, useCan } from '../../lib/permissions.ts';
-import { useDangerColor, useRecordDialogs } from '../feeds/desk-forms.ts';
+import { useRecordDialogs } from '../feeds/desk-forms.ts';
 import {
   type CategoryNode,
   categoryFormDefinition,
@@ -54,12 +56,11 @@ export function TaxonomyScreen({
   createLabel: string;
 }) {
   const t = useTexts(TAXONOMY_TEXTS);
-  const common = useTexts(COMMON_TEXTS);
+  const _common = useTexts(COMMON_TEXTS);
   const fmt = useFormatters();
   const can = useCan();
   const whole = useWholeTaxonomy(kind);
   const { edit, remove } = useRecordDialogs('category');
-  const danger = useDangerColor();
   const nodes = whole.data?.data ?? [];
   const nameOf = (id: string | null | undefined) => nodes.find((n) => n._id === id)?.name ?? id ?? '';
   const canCreate = can('Create', apiPath('category'));
@@ -228,27 +229,13 @@ export function TaxonomyScreen({
                       </Button>
                     ) : null}
                     {canUpdate ? (
-                      <Button
-                        size="compact-sm"
-                        variant="subtle"
-                        aria-label={format(t.editOf, { name })}
-                        onClick={() => void openEdit(row)}
-                        data-action="edit"
-                      >
-                        {common.edit}
-                      </Button>
+                      <EditButton label={format(t.editOf, { name })} onClick={() => void openEdit(row)} />
                     ) : null}
                     {canDelete ? (
-                      <Button
-                        size="compact-sm"
-                        variant="subtle"
-                        c={danger}
-                        aria-label={format(t.deleteOf, { name })}
+                      <DeleteButton
+                        label={format(t.deleteOf, { name })}
                         onClick={() => void remove(String(row._id))}
-                        data-action="delete"
-                      >
-                        {common.delete}
-                      </Button>
+                      />
                     ) : null}
                   </>
                 );
