@@ -79,4 +79,5 @@ export {
   type ValidationError,
   type ValidatorFn,
 } from './validators/validators.ts';
+export { type FileTypeClass, fileTypeClass } from './widgets/file/file-rules.ts';
 export { type LazyWidget, lazyWidget } from './widgets/lazy-widget.tsx';

@@ -133,7 +133,7 @@ const EXTENSION_CLASSES: Record<string, FileTypeClass> = {
 };
 
 /** image, video, audio, font, txt, pdf, zip, php, ppt, xls, else file. */
-export function fileTypeClass(mimetype: string | undefined, name = ''): FileTypeClass {
+export function fileTypeClass(mimetype: string | null | undefined, name = ''): FileTypeClass {
   const mime = (mimetype ?? '').toLowerCase();
   for (const kind of ['image', 'video', 'audio', 'font'] as const)
     if (mime.startsWith(`${kind}/`)) return kind;

@@ -1,6 +1,7 @@
 // The file browser's pure helpers: folders (from the records' `destination`), sizes (bytes to PB,
 // base 1024, 2 decimals), the 'dd MMM yyyy' date, type classes, addresses of files and variants.
-// The form engine keeps twins of some of these in its file widget (not exported by the package).
+// The type classes are the form engine's, so the browser and the file widget agree.
+import { type FileTypeClass, fileTypeClass } from '@tabayyun/forms';
 
 /** The page size of the file browser (platform §9). */
 export const FILES_PER_PAGE = 50;
@@ -99,56 +100,7 @@ export function formatFileDate(value: unknown, language: 'ar' | 'en' = 'en'): st
   }).format(date);
 }
 
-export type FileTypeClass =
-  | 'image'
-  | 'video'
-  | 'audio'
-  | 'font'
-  | 'txt'
-  | 'pdf'
-  | 'zip'
-  | 'php'
-  | 'ppt'
-  | 'xls'
-  | 'file';
-
-const EXTENSION_CLASSES: Record<string, FileTypeClass> = {
-  txt: 'txt',
-  md: 'txt',
-  csv: 'xls',
-  pdf: 'pdf',
-  zip: 'zip',
-  rar: 'zip',
-  '7z': 'zip',
-  gz: 'zip',
-  tar: 'zip',
-  php: 'php',
-  ppt: 'ppt',
-  pptx: 'ppt',
-  key: 'ppt',
-  xls: 'xls',
-  xlsx: 'xls',
-  ods: 'xls',
-  ttf: 'font',
-  otf: 'font',
-  woff: 'font',
-  woff2: 'font',
-};
-
-/** image, video, audio, font, txt, pdf, zip, php, ppt, xls, else file (platform §3). */
-export function fileTypeClass(mimetype: string | null | undefined, name = ''): FileTypeClass {
-  const mime = (mimetype ?? '').toLowerCase();
-  for (const kind of ['image', 'video', 'audio', 'font'] as const)
-    if (mime.startsWith(`${kind}/`)) return kind;
-  if (mime === 'text/plain') return 'txt';
-  if (mime === 'application/pdf') return 'pdf';
-  if (/zip|compressed|x-tar|gzip|x-7z|x-rar/.test(mime)) return 'zip';
-  if (/php/.test(mime)) return 'php';
-  if (/powerpoint|presentation/.test(mime)) return 'ppt';
-  if (/excel|spreadsheet/.test(mime)) return 'xls';
-  const dot = name.lastIndexOf('.');
-  return (dot > 0 && EXTENSION_CLASSES[name.slice(dot + 1).toLowerCase()]) || 'file';
-}
+export { type FileTypeClass, fileTypeClass };
 
 /** A file's extension in capitals for the type badge (`PDF`), or the class. */
 export function fileBadge(record: Pick<FileRecord, 'filename' | 'mimetype'>): string {
