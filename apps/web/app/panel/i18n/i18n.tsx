@@ -68,25 +68,38 @@ export function format(template: string, params: Record<string, string | number>
   );
 }
 
+type Formatters = {
+  number: (value: number) => string;
+  date: (value: unknown) => string;
+  dateTime: (value: unknown) => string;
+};
+const formattersByLanguage = new Map<PanelLanguage, Formatters>();
+
+/** Formatters are built once per language: an Intl constructor costs milliseconds on a slow phone. */
+function formattersFor(language: PanelLanguage): Formatters {
+  let formatters = formattersByLanguage.get(language);
+  if (formatters) return formatters;
+  const locale = language === 'ar' ? 'ar-SY-u-nu-latn' : 'en-GB';
+  const number = new Intl.NumberFormat(locale);
+  const date = new Intl.DateTimeFormat(locale, { dateStyle: 'medium' });
+  const dateTime = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
+  const toDate = (value: unknown) => (value ? new Date(value as string) : undefined);
+  formatters = {
+    number: (value: number) => number.format(value),
+    date: (value: unknown) => {
+      const d = toDate(value);
+      return d && !Number.isNaN(d.getTime()) ? date.format(d) : '';
+    },
+    dateTime: (value: unknown) => {
+      const d = toDate(value);
+      return d && !Number.isNaN(d.getTime()) ? dateTime.format(d) : '';
+    },
+  };
+  formattersByLanguage.set(language, formatters);
+  return formatters;
+}
+
 /** Numbers and dates in the interface language (Arabic digits are Latin here: newsroom habit). */
-export function useFormatters() {
-  const { language } = usePanelLanguage();
-  return useMemo(() => {
-    const locale = language === 'ar' ? 'ar-SY-u-nu-latn' : 'en-GB';
-    const number = new Intl.NumberFormat(locale);
-    const date = new Intl.DateTimeFormat(locale, { dateStyle: 'medium' });
-    const dateTime = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
-    const toDate = (value: unknown) => (value ? new Date(value as string) : undefined);
-    return {
-      number: (value: number) => number.format(value),
-      date: (value: unknown) => {
-        const d = toDate(value);
-        return d && !Number.isNaN(d.getTime()) ? date.format(d) : '';
-      },
-      dateTime: (value: unknown) => {
-        const d = toDate(value);
-        return d && !Number.isNaN(d.getTime()) ? dateTime.format(d) : '';
-      },
-    };
-  }, [language]);
+export function useFormatters(): Formatters {
+  return formattersFor(usePanelLanguage().language);
 }

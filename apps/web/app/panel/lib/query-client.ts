@@ -15,3 +15,14 @@ export function createPanelQueryClient(): QueryClient {
     },
   });
 }
+
+let shared: QueryClient | undefined;
+
+/**
+ * The panel's one cache, also reachable outside React: a route's clientLoader starts its screen's
+ * requests through it, so the data comes back while the screen is still being drawn.
+ */
+export function panelQueryClient(): QueryClient {
+  shared ??= createPanelQueryClient();
+  return shared;
+}

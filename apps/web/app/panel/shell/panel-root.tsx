@@ -16,7 +16,7 @@ import type { LinksFunction, MetaFunction } from 'react-router';
 import { Outlet } from 'react-router';
 import { PanelLanguageProvider, usePanelLanguage } from '../i18n/i18n.tsx';
 import { apiClient } from '../lib/api-client.ts';
-import { createPanelQueryClient } from '../lib/query-client.ts';
+import { panelQueryClient } from '../lib/query-client.ts';
 import { themeColorSchemeManager } from './color-scheme.ts';
 import panelStylesHref from './panel.css?url';
 import { panelTheme } from './panel-theme.ts';
@@ -52,7 +52,7 @@ export function HydrateFallback() {
 
 function Providers() {
   const { language, dir } = usePanelLanguage();
-  const [queryClient] = useState(createPanelQueryClient);
+  const [queryClient] = useState(panelQueryClient);
   const [colorSchemeManager] = useState(themeColorSchemeManager);
   return (
     <DirectionProvider initialDirection={dir} detectDirection={false} key={dir}>

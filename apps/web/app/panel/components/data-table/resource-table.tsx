@@ -20,17 +20,19 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { COMMON_TEXTS } from '../../i18n/common.ts';
 import { defineTexts, format, useFormatters, useTexts } from '../../i18n/i18n.tsx';
 import { apiClient, type Doc, type Params } from '../../lib/api-client.ts';
+import { panelQueryClient } from '../../lib/query-client.ts';
 import { local, readStorage, writeStorage } from '../../lib/storage-keys.ts';
 import { useSession } from '../../lib/use-session.ts';
 import { ErrorView } from '../../shell/status-view.tsx';
-import { type ListParams, useListParams } from './use-list-params.ts';
+import { type ListParams, readListParams, useListParams } from './use-list-params.ts';
 
 export const SEARCH_DEBOUNCE_MS = 500;
+const DEFAULT_PER_PAGE = 25;
 
 const TABLE_TEXTS = defineTexts({
   en: {
@@ -101,12 +103,47 @@ export interface ResourceTableProps<T extends Doc> {
 export const listQueryKey = (resource: string, params?: Params) =>
   params ? (['list', resource, params] as const) : (['list', resource] as const);
 
+type TableParamsSource = Pick<ResourceTableProps<Doc>, 'baseParams' | 'mapFilters' | 'searchFields'>;
+
+/** The API query of a table's view: fixed params, the address's filters, page, sort and search. */
+export function tableParams(props: TableParamsSource, list: ListParams, perPage = DEFAULT_PER_PAGE): Params {
+  return {
+    ...props.baseParams,
+    ...(props.mapFilters ? props.mapFilters(list) : list.filters),
+    page: list.page,
+    per_page: perPage,
+    ...(list.sortBy ? { sort_by: list.sortBy } : {}),
+    ...(list.search ? { search: list.search, searchField: props.searchFields.join(',') } : {}),
+  };
+}
+
+/** One page of a list, under the key every write to the resource invalidates. */
+export function listQueryOptions<T extends Doc>(resource: string, params: Params) {
+  return queryOptions({
+    queryKey: listQueryKey(resource, params),
+    queryFn: ({ signal }) => apiClient().list<T>(resource, params, signal),
+  });
+}
+
+/**
+ * Starts a table's first page from a route's clientLoader (not awaited): the request runs while the
+ * screen is drawn, and the table finds it under the same key.
+ */
+export function prefetchTable(
+  resource: string,
+  source: TableParamsSource & { defaultSort?: string },
+  request: Request,
+): void {
+  const list = readListParams(new URL(request.url).searchParams, { sortBy: source.defaultSort });
+  void panelQueryClient().prefetchQuery(listQueryOptions(resource, tableParams(source, list)));
+}
+
 export function ResourceTable<T extends Doc>(props: ResourceTableProps<T>) {
   const t = useTexts(TABLE_TEXTS);
   const common = useTexts(COMMON_TEXTS);
   const fmt = useFormatters();
   const { claims } = useSession();
-  const perPage = props.perPage ?? 25;
+  const perPage = props.perPage ?? DEFAULT_PER_PAGE;
   const [list, setList] = useListParams({ sortBy: props.defaultSort });
   const [searchText, setSearchText] = useState(list.search);
   const [debounced] = useDebouncedValue(searchText, SEARCH_DEBOUNCE_MS);
@@ -115,20 +152,13 @@ export function ResourceTable<T extends Doc>(props: ResourceTableProps<T>) {
   }, [debounced, list.search, setList]);
   useEffect(() => setSearchText(list.search), [list.search]);
 
+  const { baseParams, mapFilters, searchFields } = props;
   const params = useMemo<Params>(
-    () => ({
-      ...props.baseParams,
-      ...(props.mapFilters ? props.mapFilters(list) : list.filters),
-      page: list.page,
-      per_page: perPage,
-      ...(list.sortBy ? { sort_by: list.sortBy } : {}),
-      ...(list.search ? { search: list.search, searchField: props.searchFields.join(',') } : {}),
-    }),
-    [props.baseParams, props.mapFilters, props.searchFields, list, perPage],
+    () => tableParams({ baseParams, mapFilters, searchFields }, list, perPage),
+    [baseParams, mapFilters, searchFields, list, perPage],
   );
   const query = useQuery({
-    queryKey: listQueryKey(props.resource, params),
-    queryFn: ({ signal }) => apiClient().list<T>(props.resource, params, signal),
+    ...listQueryOptions<T>(props.resource, params),
     placeholderData: keepPreviousData,
   });
 

@@ -13,18 +13,24 @@ export interface ListParams {
 
 const RESERVED = new Set(['page', 'sort_by', 'q']);
 
+/** The view a list's address describes (also read by a route's clientLoader to prefetch). */
+export function readListParams(params: URLSearchParams, defaults: { sortBy?: string } = {}): ListParams {
+  const filters: Record<string, string> = {};
+  for (const [key, v] of params) if (!RESERVED.has(key)) filters[key] = v;
+  return {
+    page: Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1),
+    sortBy: params.get('sort_by') ?? defaults.sortBy,
+    search: params.get('q') ?? '',
+    filters,
+  };
+}
+
 export function useListParams(defaults: { sortBy?: string } = {}) {
   const [params, setParams] = useSearchParams();
-  const value = useMemo<ListParams>(() => {
-    const filters: Record<string, string> = {};
-    for (const [key, v] of params) if (!RESERVED.has(key)) filters[key] = v;
-    return {
-      page: Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1),
-      sortBy: params.get('sort_by') ?? defaults.sortBy,
-      search: params.get('q') ?? '',
-      filters,
-    };
-  }, [params, defaults.sortBy]);
+  const value = useMemo<ListParams>(
+    () => readListParams(params, { sortBy: defaults.sortBy }),
+    [params, defaults.sortBy],
+  );
 
   /** Changes part of the view; any change but the page goes back to page 1. */
   const update = useCallback(

@@ -1,10 +1,11 @@
 // Data the content lists and the dashboard share: the taxonomy (one request for every category),
 // authors and media sources as pick lists, the statuses, the public address of an item, and the
 // names of records in the interface language.
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { usePanelLanguage } from '../../i18n/i18n.tsx';
 import { apiClient, type Doc } from '../../lib/api-client.ts';
+import { panelQueryClient } from '../../lib/query-client.ts';
 
 export type ContentKind = 'factcheck' | 'article';
 export const CONTENT_STATUSES = ['draft', 'review', 'published'] as const;
@@ -29,8 +30,8 @@ export interface NamedRecord extends Doc {
 const LONG_STALE = 5 * 60_000;
 
 /** Every category (criteria, topics, tags, countries) in one request, sorted by path. */
-export function useCategories() {
-  return useQuery({
+export const categoriesQuery = () =>
+  queryOptions({
     queryKey: ['list', 'category', 'all-for-content'],
     queryFn: async ({ signal }) =>
       (
@@ -42,6 +43,24 @@ export function useCategories() {
       ).data,
     staleTime: LONG_STALE,
   });
+
+export function useCategories() {
+  return useQuery(categoriesQuery());
+}
+
+/** A content count by status: the lists' status links and the dashboard share the request. */
+export const statusCountQuery = (kind: ContentKind, status: ContentStatus) =>
+  queryOptions({
+    queryKey: ['list', kind, 'count', status],
+    queryFn: ({ signal }) => apiClient().count(kind, { status }, signal),
+  });
+
+/** Starts the categories and a kind's status counts from a route's clientLoader (not awaited). */
+export function prefetchCountsAndCategories(kinds: readonly ContentKind[]): void {
+  const client = panelQueryClient();
+  void client.prefetchQuery(categoriesQuery());
+  for (const kind of kinds)
+    for (const status of CONTENT_STATUSES) void client.prefetchQuery(statusCountQuery(kind, status));
 }
 
 /** Authors or media sources by name, for the filter pick lists. */

@@ -18,8 +18,13 @@ import {
 import { confirm, confirmDelete, showFailedToast, showSuccessToast, showWarningToast } from '@tabayyun/forms';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { Link, useLocation, useParams } from 'react-router';
-import { type Column, listQueryKey, ResourceTable } from '../../components/data-table/resource-table.tsx';
+import { type ClientLoaderFunctionArgs, Link, useLocation, useParams } from 'react-router';
+import {
+  type Column,
+  listQueryKey,
+  prefetchTable,
+  ResourceTable,
+} from '../../components/data-table/resource-table.tsx';
 import { useListParams } from '../../components/data-table/use-list-params.ts';
 import { useWrite } from '../../components/mutations.ts';
 import { PageHeader } from '../../components/page-header.tsx';
@@ -38,7 +43,9 @@ import {
   categoriesUnder,
   fetchPreviewLink,
   isContentStatus,
+  prefetchCountsAndCategories,
   siteUrl,
+  statusCountQuery,
   useCategories,
   useCategoryName,
 } from './content-data.ts';
@@ -72,6 +79,33 @@ const SELECT: Record<ContentKind, string> = {
   article: '_id,title,status,language,translation_id,author,reads,slug,tags,createdAt,publishedAt,updatedAt',
 };
 const LOOKUP: Record<ContentKind, string> = { factcheck: 'author;category', article: 'author' };
+
+const contentBaseParams = (kind: ContentKind, status: ContentStatus): Params => ({
+  status,
+  lookup: LOOKUP[kind],
+  select: SELECT[kind],
+});
+const defaultSort = (status: ContentStatus) => (status === 'published' ? '-publishedAt' : '-createdAt');
+
+/**
+ * The lists' clientLoader: starts the page of rows, the status counts and the categories while the
+ * screen is drawn (cold start and every move between lists).
+ */
+export function prefetchContentList(kind: ContentKind, { request, params }: ClientLoaderFunctionArgs): null {
+  const status = params.status;
+  if (!isContentStatus(status)) return null;
+  prefetchTable(
+    kind,
+    {
+      baseParams: contentBaseParams(kind, status),
+      searchFields: SEARCH_FIELDS[kind],
+      defaultSort: defaultSort(status),
+    },
+    request,
+  );
+  prefetchCountsAndCategories([kind]);
+  return null;
+}
 
 const editUrlOf = (kind: ContentKind, row: ContentRow) =>
   `/panel/${kind}/edit/${encodeURIComponent(row._id)}`;
@@ -131,10 +165,7 @@ function StatusLink(props: {
   t: ContentTexts;
   fmt: ReturnType<typeof useFormatters>;
 }) {
-  const count = useQuery({
-    queryKey: [...listQueryKey(props.kind), 'count', props.status],
-    queryFn: ({ signal }) => apiClient().count(props.kind, { status: props.status }, signal),
-  });
+  const count = useQuery(statusCountQuery(props.kind, props.status));
   return (
     <Button
       component={Link}
@@ -179,10 +210,7 @@ function ContentList({ kind, status }: { kind: ContentKind; status: ContentStatu
   const moveTargets = canPatch ? settable.filter((s) => s !== status) : [];
   const tags = categoriesUnder(categories.data, 'tag');
 
-  const baseParams = useMemo<Params>(
-    () => ({ status, lookup: LOOKUP[kind], select: SELECT[kind] }),
-    [status, kind],
-  );
+  const baseParams = useMemo<Params>(() => contentBaseParams(kind, status), [status, kind]);
   const editUrl = (row: ContentRow) => editUrlOf(kind, row);
   const statusName = (s: ContentStatus) => t[STATUS_TEXT[s]];
 
@@ -386,7 +414,7 @@ function ContentList({ kind, status }: { kind: ContentKind; status: ContentStatu
         baseParams={baseParams}
         searchFields={SEARCH_FIELDS[kind]}
         searchLabel={kind === 'factcheck' ? t.searchFactchecks : t.searchArticles}
-        defaultSort={status === 'published' ? '-publishedAt' : '-createdAt'}
+        defaultSort={defaultSort(status)}
         rowName={(row) => row.title}
         columnChooserKey={`${kind}-list`}
         testId={`${kind}-table`}

@@ -1,14 +1,20 @@
 // The dashboard's cards: the two counters, the five breakdowns of published fact-checks (each with
 // its own period), the chart of fact-checks published per day, and what needs attention.
 import { Anchor, Box, Card, Center, Group, Loader, Stack, Text, Title, UnstyledButton } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { listQueryKey } from '../../components/data-table/resource-table.tsx';
 import { COMMON_TEXTS } from '../../i18n/common.ts';
 import { format, useFormatters, useTexts } from '../../i18n/i18n.tsx';
 import { apiClient } from '../../lib/api-client.ts';
-import { type ContentKind, useCategories, useCategoryName } from '../content/content-data.ts';
+import {
+  type ContentKind,
+  type ContentStatus,
+  statusCountQuery,
+  useCategories,
+  useCategoryName,
+} from '../content/content-data.ts';
 import { DASHBOARD_TEXTS, type DashboardTexts } from './dashboard-texts.ts';
 import { betweenFilter, type MsRange, PeriodPicker, usePeriod } from './date-range.tsx';
 
@@ -30,12 +36,40 @@ interface StatsRow {
 }
 
 /** A content count with the same query key the lists' status links use (one request for both). */
-export function useStatusCount(kind: ContentKind, status: string) {
-  return useQuery({
-    queryKey: [...listQueryKey(kind), 'count', status],
-    queryFn: ({ signal }) => apiClient().count(kind, { status }, signal),
-  });
+export function useStatusCount(kind: ContentKind, status: ContentStatus) {
+  return useQuery(statusCountQuery(kind, status));
 }
+
+/** Published fact-checks of a period grouped by a field (a breakdown card's rows). */
+export const statsQuery = (field: StatsField, range: MsRange | undefined) =>
+  queryOptions({
+    queryKey: ['dashboard', 'stats', field, range?.start, range?.end],
+    queryFn: async ({ signal }) =>
+      (
+        await apiClient().request<{ data: StatsRow[] }>('GET', 'stats/factcheck', {
+          query: { by: field, status: 'published', publishedAt: range ? betweenFilter(range) : undefined },
+          signal,
+        })
+      ).data,
+    enabled: Boolean(range),
+  });
+
+/** The newest feed items and the unanswered contact messages (what needs attention). */
+export const newestFeedQuery = () =>
+  queryOptions({
+    queryKey: [...listQueryKey('feed'), 'dashboard-newest'],
+    queryFn: ({ signal }) =>
+      apiClient().list<FeedItem>(
+        'feed',
+        { status: 'new', per_page: 5, sort_by: '-createdAt', select: '_id,title,createdAt' },
+        signal,
+      ),
+  });
+export const unhandledContactQuery = () =>
+  queryOptions({
+    queryKey: [...listQueryKey('contact'), 'count', 'unhandled'],
+    queryFn: ({ signal }) => apiClient().count('contact', { handled: false }, signal),
+  });
 
 export function CardShell({
   title,
@@ -145,18 +179,7 @@ export function BreakdownCard({ field }: { field: StatsField }) {
   const categoryName = useCategoryName();
   const { period, setPeriod, range } = usePeriod();
   const title = t[CARD_TITLE[field]];
-  const stats = useQuery({
-    queryKey: ['dashboard', 'stats', field, range?.start, range?.end],
-    queryFn: async ({ signal }) =>
-      (
-        await apiClient().request<{ data: StatsRow[] }>('GET', 'stats/factcheck', {
-          query: { by: field, status: 'published', publishedAt: range ? betweenFilter(range) : undefined },
-          signal,
-        })
-      ).data,
-    enabled: Boolean(range),
-    placeholderData: (previous) => previous,
-  });
+  const stats = useQuery({ ...statsQuery(field, range), placeholderData: (previous) => previous });
   const rows = stats.data ?? [];
   const max = Math.max(1, ...rows.map((row) => row.count));
   const total = rows.reduce((sum, row) => sum + row.count, 0);
@@ -242,21 +265,8 @@ export function AttentionCard({ canFeed, canContact }: { canFeed: boolean; canCo
   const fmt = useFormatters();
   const factchecks = useStatusCount('factcheck', 'review');
   const articles = useStatusCount('article', 'review');
-  const feed = useQuery({
-    queryKey: [...listQueryKey('feed'), 'dashboard-newest'],
-    queryFn: ({ signal }) =>
-      apiClient().list<FeedItem>(
-        'feed',
-        { status: 'new', per_page: 5, sort_by: '-createdAt', select: '_id,title,createdAt' },
-        signal,
-      ),
-    enabled: canFeed,
-  });
-  const contact = useQuery({
-    queryKey: [...listQueryKey('contact'), 'count', 'unhandled'],
-    queryFn: ({ signal }) => apiClient().count('contact', { handled: false }, signal),
-    enabled: canContact,
-  });
+  const feed = useQuery({ ...newestFeedQuery(), enabled: canFeed });
+  const contact = useQuery({ ...unhandledContactQuery(), enabled: canContact });
   const line = (text: string, count: number | undefined, to: string, testId: string) => (
     <Group justify="space-between" wrap="nowrap" gap="xs">
       <Anchor component={Link} to={to} size="sm" data-testid={testId} data-count={count}>

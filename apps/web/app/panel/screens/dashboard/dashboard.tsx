@@ -8,10 +8,28 @@ import { PageHeader } from '../../components/page-header.tsx';
 import { COMMON_TEXTS } from '../../i18n/common.ts';
 import { useTexts } from '../../i18n/i18n.tsx';
 import { apiPath, useCan, useRules } from '../../lib/permissions.ts';
-import { AttentionCard, BreakdownCard, CounterCard, Loading, STATS_FIELDS } from './dashboard-cards.tsx';
+import { panelQueryClient } from '../../lib/query-client.ts';
+import { prefetchCountsAndCategories } from '../content/content-data.ts';
+import {
+  AttentionCard,
+  BreakdownCard,
+  CounterCard,
+  Loading,
+  STATS_FIELDS,
+  statsQuery,
+} from './dashboard-cards.tsx';
+import { periodRange } from './date-range.tsx';
 
 // The chart library is the heaviest part of the screen: it loads after the rest has drawn.
 const PublishedChart = lazy(() => import('./published-chart.tsx'));
+
+/** Starts the counters and the breakdowns of today while the screen is drawn. */
+export function clientLoader() {
+  const today = periodRange({ preset: 'today', from: null, to: null });
+  prefetchCountsAndCategories(['factcheck', 'article']);
+  for (const field of STATS_FIELDS) void panelQueryClient().prefetchQuery(statsQuery(field, today));
+  return null;
+}
 
 export default function DashboardScreen() {
   const common = useTexts(COMMON_TEXTS);

@@ -87,17 +87,24 @@ export function formatFileSize(bytes: number | undefined | null, language: 'ar' 
 }
 
 const DATE_LOCALES = { ar: 'ar-SY-u-nu-latn', en: 'en-GB' } as const;
+const fileDateFormats = new Map<'ar' | 'en', Intl.DateTimeFormat>();
 
 /** 'dd MMM yyyy' in the interface language (Latin digits, the newsroom's habit); '' when invalid. */
 export function formatFileDate(value: unknown, language: 'ar' | 'en' = 'en'): string {
   if (value === undefined || value === null || value === '') return '';
   const date = new Date(value as string);
   if (Number.isNaN(date.getTime())) return '';
-  return new Intl.DateTimeFormat(DATE_LOCALES[language], {
-    day: '2-digit',
-    month: 'short',
-    year: 'numeric',
-  }).format(date);
+  // One formatter per language for every row (building one costs milliseconds).
+  let formatter = fileDateFormats.get(language);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat(DATE_LOCALES[language], {
+      day: '2-digit',
+      month: 'short',
+      year: 'numeric',
+    });
+    fileDateFormats.set(language, formatter);
+  }
+  return formatter.format(date);
 }
 
 export { type FileTypeClass, fileTypeClass };
