@@ -159,8 +159,25 @@ describe('working together on a fact-check', () => {
     await patch(sourceId, '/conclusion', '<p>الفيديو قديم ومن عام 2016.</p>');
     expect((await get(id)).needsUpdate).toBe(true);
 
+    // The drafts list shows both languages on the source's row, the English one marked.
     const page = await journey.newPage({ language: 'en', user: journey.admin });
-    await openScreen(page, journey.baseUrl, `/panel/factcheck/edit/${id}`);
+    const status = (await get(sourceId)).status as string;
+    await openScreen(page, journey.baseUrl, `/panel/factcheck/${status}`);
+    const sourceRow = page.locator(`tr[data-row-id="${sourceId}"]`);
+    await sourceRow.waitFor(WAIT);
+    expect(
+      await sourceRow
+        .locator('[data-translation]')
+        .evaluateAll((els) => els.map((e) => e.getAttribute('data-translation'))),
+    ).toEqual(['ar', 'en']);
+    const english = sourceRow.locator('[data-translation="en"]');
+    expect(await english.getAttribute('data-needs-update')).toBe('true');
+    expect(await english.innerText()).toContain('needs update');
+    await screenshot(page, 'factcheck-list-translations-ltr');
+    // Its badge opens the translation's editor.
+    await sourceRow.getByRole('link', { name: /Open the English: .* version/ }).click();
+    await page.waitForURL((u) => u.pathname === `/panel/factcheck/edit/${id}`, WAIT);
+    await screenReady(page);
     const banner = page.getByTestId('needs-update');
     expect(await banner.innerText()).toContain(
       'The source changed after this translation was last saved: check the rating, evaluation and conclusion',

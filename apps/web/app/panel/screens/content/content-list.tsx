@@ -52,12 +52,22 @@ import {
 import { ContentFilters } from './content-filters.tsx';
 import { CONTENT_TEXTS, type ContentTexts, LANGUAGE_TEXT, STATUS_TEXT, TITLE_TEXT } from './content-texts.ts';
 
+interface TranslationRow {
+  _id: string;
+  language: 'ar' | 'en' | 'tr';
+  status: ContentStatus;
+  isSource: boolean;
+  needsUpdate: boolean;
+}
+
 export interface ContentRow extends Doc {
   _id: string;
   title: string;
   status: ContentStatus;
   language?: 'ar' | 'en' | 'tr';
   translation_id?: string | null;
+  /** Every language of the item's group (lookup=translations), itself included. */
+  translations?: TranslationRow[];
   author?: { _id: string; name: string } | string | null;
   category?: CategoryRecord | string | null;
   score?: number;
@@ -78,7 +88,10 @@ const SELECT: Record<ContentKind, string> = {
     '_id,title,status,language,translation_id,author,category,score,reads,slug,tags,createdAt,publishedAt,updatedAt',
   article: '_id,title,status,language,translation_id,author,reads,slug,tags,createdAt,publishedAt,updatedAt',
 };
-const LOOKUP: Record<ContentKind, string> = { factcheck: 'author;category', article: 'author' };
+const LOOKUP: Record<ContentKind, string> = {
+  factcheck: 'author;category;translations',
+  article: 'author;translations',
+};
 
 const contentBaseParams = (kind: ContentKind, status: ContentStatus): Params => ({
   status,
@@ -153,6 +166,70 @@ function StatusNav({ kind, status, t }: { kind: ContentKind; status: ContentStat
           fmt={fmt}
         />
       ))}
+    </Group>
+  );
+}
+
+/**
+ * The languages of an item's group: its own first, then the others as links to their editors; a
+ * translation whose source changed since it was last saved says "needs update" (ADR 014).
+ */
+function LanguagesCell({ kind, row, t }: { kind: ContentKind; row: ContentRow; t: ContentTexts }) {
+  const own = row.language ?? 'ar';
+  const group = row.translations?.length
+    ? row.translations
+    : [{ _id: row._id, language: own, status: row.status, isSource: true, needsUpdate: false }];
+  const ordered = [...group].sort((a, b) => Number(b._id === row._id) - Number(a._id === row._id));
+  return (
+    <Group
+      component="ul"
+      gap={4}
+      wrap="wrap"
+      miw={130}
+      p={0}
+      m={0}
+      style={{ listStyle: 'none' }}
+      aria-label={format(t.otherLanguages, { title: row.title })}
+      data-language={own}
+    >
+      {ordered.map((each) => {
+        const name = t[LANGUAGE_TEXT[each.language]] ?? each.language;
+        const state = format(t.translationState, { language: name, status: t[STATUS_TEXT[each.status]] });
+        const label = each.needsUpdate ? `${state}، ${t.needsUpdate}` : state;
+        const badge = (
+          <Badge
+            size="sm"
+            tt="none"
+            // Its own language plain, the others as light links; "needs update" in a dark orange
+            // that keeps AA contrast in both themes.
+            variant={each.needsUpdate ? 'filled' : each._id === row._id ? 'default' : 'light'}
+            color={each.needsUpdate ? 'orange.9' : 'brand'}
+            data-translation={each.language}
+            data-needs-update={each.needsUpdate || undefined}
+            h="auto"
+            py={2}
+            styles={{ root: { maxWidth: 'none' }, label: { whiteSpace: 'normal', overflow: 'visible' } }}
+          >
+            {each.needsUpdate ? `${name} · ${t.needsUpdate}` : name}
+          </Badge>
+        );
+        return (
+          <li key={each._id} title={label}>
+            {each._id === row._id ? (
+              badge
+            ) : (
+              <Anchor
+                component={Link}
+                to={`/panel/${kind}/edit/${encodeURIComponent(each._id)}`}
+                aria-label={format(t.openTranslation, { language: label })}
+                underline="never"
+              >
+                {badge}
+              </Anchor>
+            )}
+          </li>
+        );
+      })}
     </Group>
   );
 }
@@ -339,11 +416,7 @@ function ContentList({ kind, status }: { kind: ContentKind; status: ContentStatu
         key: 'language',
         title: t.colLanguage,
         sortable: true,
-        render: (row) => (
-          <Text size="sm" data-language={row.language} style={{ whiteSpace: 'nowrap' }}>
-            {t[LANGUAGE_TEXT[row.language ?? 'ar']] ?? row.language}
-          </Text>
-        ),
+        render: (row) => <LanguagesCell kind={kind} row={row} t={t} />,
       },
       {
         key: 'tags',
