@@ -3,13 +3,23 @@
 // colgroup, no image titles, no horizontal rules, `dir` only where the sanitiser allows it, and
 // social posts stored as plain links the public site can turn into click-to-load embeds.
 
-import { getUploadImageExtension, Link as MantineLink, type UploadImageOptions } from '@mantine/tiptap';
-import { type AnyExtension, Extension, mergeAttributes, Node } from '@tiptap/core';
+import { getUploadImageExtension, type UploadImageOptions } from '@mantine/tiptap';
+import { type AnyExtension, Extension, Mark, markPasteRule, mergeAttributes, Node } from '@tiptap/core';
+import { Blockquote } from '@tiptap/extension-blockquote';
+import { Bold } from '@tiptap/extension-bold';
+import { Document } from '@tiptap/extension-document';
+import { HardBreak } from '@tiptap/extension-hard-break';
+import { Heading } from '@tiptap/extension-heading';
 import Image from '@tiptap/extension-image';
-import type TiptapLink from '@tiptap/extension-link';
+import { Italic } from '@tiptap/extension-italic';
+import { BulletList, ListItem, ListKeymap, OrderedList } from '@tiptap/extension-list';
+import { Paragraph } from '@tiptap/extension-paragraph';
+import { Strike } from '@tiptap/extension-strike';
 import { Table, TableCell, TableHeader, TableRow } from '@tiptap/extension-table';
+import { Text } from '@tiptap/extension-text';
+import { Underline } from '@tiptap/extension-underline';
+import { Dropcursor, Gapcursor, UndoRedo } from '@tiptap/extensions';
 import { Plugin, PluginKey } from '@tiptap/pm/state';
-import StarterKit from '@tiptap/starter-kit';
 import { cleanPastedHtml } from './paste.ts';
 
 /**
@@ -28,6 +38,11 @@ declare module '@tiptap/core' {
     };
     embed: {
       insertEmbed: (url: string) => ReturnType;
+    };
+    link: {
+      /** Links the selection (Mantine's link control); an address we do not allow is refused. */
+      setLink: (attributes: { href: string; target?: string | null }) => ReturnType;
+      unsetLink: () => ReturnType;
     };
   }
 }
@@ -231,14 +246,68 @@ const CleanImage = Image.extend({
 
 const LINK_REL = 'noopener noreferrer nofollow';
 
+/** The addresses a link may have (the sanitiser's allow-list keeps the same schemes). */
+export const isAllowedHref = (href: unknown): href is string =>
+  typeof href === 'string' && /^(?:https?:|mailto:)/i.test(href.trim());
+
+/** A web address in pasted plain text (trailing punctuation is not part of it). */
+const PASTED_URL = /https?:\/\/[^\s<>"']*[^\s<>"'.,;:!?)\]}»،؛]/g;
+
 /**
- * Links (Mantine's, with its Mod+K shortcut): `rel` is always ours, so a pasted `rel="embed"` on an
- * ordinary link never passes for an embed marker.
+ * Links, written for this schema instead of @tiptap/extension-link (which brings linkifyjs, a fifth
+ * of the rich text's bytes): `href` limited to http(s) and mailto, `target` and `rel` always ours
+ * (so a pasted `rel="embed"` never passes for an embed marker), the commands and Mod+K event
+ * Mantine's link control uses, and a pasted address over text or alone becomes a link. A URL typed
+ * by hand stays text until linked with Mod+K.
  */
-const LinkWithoutEmbedRel = (MantineLink as unknown as typeof TiptapLink).extend({
+export const SafeLink = Mark.create({
+  name: 'link',
+  priority: 1000,
+  inclusive: false,
+  exitable: true,
+  keepOnSplit: false,
   addAttributes() {
-    const parent = this.parent?.() ?? {};
-    return { ...parent, rel: { ...parent.rel, default: LINK_REL, parseHTML: () => LINK_REL } };
+    return {
+      href: {
+        default: null,
+        parseHTML: (element) => element.getAttribute('href'),
+      },
+    };
+  },
+  parseHTML() {
+    return [
+      { tag: 'a[href]', getAttrs: (element) => (isAllowedHref(element.getAttribute('href')) ? null : false) },
+    ];
+  },
+  renderHTML({ HTMLAttributes }) {
+    const href = isAllowedHref(HTMLAttributes.href) ? HTMLAttributes.href : '';
+    return ['a', mergeAttributes({ target: '_blank', rel: LINK_REL }, { href }), 0];
+  },
+  addCommands() {
+    return {
+      setLink:
+        ({ href }) =>
+        ({ chain }) =>
+          isAllowedHref(href) ? chain().setMark(this.name, { href: href.trim() }).run() : false,
+      unsetLink:
+        () =>
+        ({ chain }) =>
+          chain().unsetMark(this.name, { extendEmptyMarkRange: true }).run(),
+    };
+  },
+  addKeyboardShortcuts() {
+    return {
+      // Opens Mantine's link control, as its own Link extension does.
+      'Mod-k': () => {
+        window.dispatchEvent(new Event('edit-link'));
+        return true;
+      },
+    };
+  },
+  addPasteRules() {
+    return [
+      markPasteRule({ find: PASTED_URL, type: this.type, getAttributes: (match) => ({ href: match[0] }) }),
+    ];
   },
 });
 
@@ -264,23 +333,26 @@ export interface RichTextExtensionOptions {
 /** Every extension of the editor; the same list renders and parses in tests. */
 export function richTextExtensions(opts: RichTextExtensionOptions = {}): AnyExtension[] {
   return [
-    StarterKit.configure({
-      heading: { levels: [2, 3, 4] },
-      // The sanitiser keeps neither <hr> nor code blocks' language classes.
-      horizontalRule: false,
-      codeBlock: false,
-      code: false,
-      link: false,
-      trailingNode: false,
-    }),
-    LinkWithoutEmbedRel.configure({
-      openOnClick: false,
-      autolink: true,
-      protocols: ['http', 'https', 'mailto'],
-      defaultProtocol: 'https',
-      HTMLAttributes: { target: '_blank', rel: LINK_REL, class: null },
-      isAllowedUri: (url) => /^(?:https?:|mailto:)/i.test(url.trim()),
-    }),
+    // StarterKit's parts without code, code blocks, rules and trailing node (the sanitiser keeps
+    // none of them) and without its link (SafeLink above).
+    Document,
+    Paragraph,
+    Text,
+    Bold,
+    Italic,
+    Underline,
+    Strike,
+    Heading.configure({ levels: [2, 3, 4] }),
+    Blockquote,
+    BulletList,
+    OrderedList,
+    ListItem,
+    ListKeymap,
+    HardBreak,
+    Dropcursor,
+    Gapcursor,
+    UndoRedo,
+    SafeLink,
     BlockDirection,
     Embed,
     CleanTable,

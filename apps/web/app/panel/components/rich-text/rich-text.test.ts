@@ -127,6 +127,49 @@ describe('the rich-text editor and the server sanitiser', () => {
   });
 });
 
+describe('links', () => {
+  const editorWith = (content: string) => {
+    const editor = new Editor({ extensions: richTextExtensions(), content });
+    editors.push(editor);
+    return editor;
+  };
+  const stored = (editor: Editor) => storedHtml(editor.getHTML(), editor.isEmpty) ?? '';
+
+  it('links a selection with an allowed address and refuses a script address', () => {
+    const editor = editorWith('<p>المصدر الأصلي</p>');
+    editor.commands.setTextSelection({ from: 1, to: 7 });
+    expect(editor.commands.setLink({ href: 'javascript:alert(1)' })).toBe(false);
+    expect(stored(editor)).toBe('<p>المصدر الأصلي</p>');
+    expect(editor.commands.setLink({ href: ' https://example.org/a ' })).toBe(true);
+    const out = stored(editor);
+    expect(out).toBe(
+      '<p><a target="_blank" rel="noopener noreferrer nofollow" href="https://example.org/a">المصدر</a> الأصلي</p>',
+    );
+    expect(normal(sanitizeHtml(out))).toBe(normal(out));
+    expect(editor.isActive('link')).toBe(true);
+    editor.commands.unsetLink();
+    expect(stored(editor)).toBe('<p>المصدر الأصلي</p>');
+  });
+
+  it('reads only http(s) and mailto links from HTML, and never a pasted embed marker on a plain link', () => {
+    const out = stored(
+      editorWith('<p><a href="javascript:alert(1)">a</a> <a href="mailto:desk@example.org">b</a></p>'),
+    );
+    expect(out).toBe(
+      '<p>a <a target="_blank" rel="noopener noreferrer nofollow" href="mailto:desk@example.org">b</a></p>',
+    );
+  });
+
+  it('turns a pasted address into a link, without the sentence punctuation after it', () => {
+    const editor = editorWith('<p></p>');
+    editor.commands.focus('end');
+    editor.view.pasteText('انظر https://example.org/report?id=7، وهو المصدر.');
+    expect(stored(editor)).toBe(
+      '<p>انظر <a target="_blank" rel="noopener noreferrer nofollow" href="https://example.org/report?id=7">https://example.org/report?id=7</a>، وهو المصدر.</p>',
+    );
+  });
+});
+
 describe('pasting from Word and Google Docs', () => {
   it('strips styles, classes, spans, fonts, comments and Office tags, keeping structure and dir', () => {
     const word = [
