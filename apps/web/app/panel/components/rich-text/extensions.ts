@@ -4,7 +4,15 @@
 // social posts stored as plain links the public site can turn into click-to-load embeds.
 
 import { getUploadImageExtension, type UploadImageOptions } from '@mantine/tiptap';
-import { type AnyExtension, Extension, Mark, markPasteRule, mergeAttributes, Node } from '@tiptap/core';
+import {
+  type AnyExtension,
+  Extension,
+  InputRule,
+  Mark,
+  markPasteRule,
+  mergeAttributes,
+  Node,
+} from '@tiptap/core';
 import { Blockquote } from '@tiptap/extension-blockquote';
 import { Bold } from '@tiptap/extension-bold';
 import { Document } from '@tiptap/extension-document';
@@ -251,14 +259,17 @@ export const isAllowedHref = (href: unknown): href is string =>
   typeof href === 'string' && /^(?:https?:|mailto:)/i.test(href.trim());
 
 /** A web address in pasted plain text (trailing punctuation is not part of it). */
-const PASTED_URL = /https?:\/\/[^\s<>"']*[^\s<>"'.,;:!?)\]}»،؛]/g;
+const URL_PATTERN = 'https?:\\/\\/[^\\s<>"\']*[^\\s<>"\'.,;:!?)\\]}»،؛]';
+const PASTED_URL = new RegExp(URL_PATTERN, 'g');
+/** An address just typed, closed by a space. */
+const TYPED_URL = new RegExp(`(?:^|\\s)(${URL_PATTERN})[.,;:!?)\\]}»،؛]*\\s$`);
 
 /**
  * Links, written for this schema instead of @tiptap/extension-link (which brings linkifyjs, a fifth
  * of the rich text's bytes): `href` limited to http(s) and mailto, `target` and `rel` always ours
  * (so a pasted `rel="embed"` never passes for an embed marker), the commands and Mod+K event
- * Mantine's link control uses, and a pasted address over text or alone becomes a link. A URL typed
- * by hand stays text until linked with Mod+K.
+ * Mantine's link control uses; a pasted address, or one typed and followed by a space, becomes a
+ * link.
  */
 export const SafeLink = Mark.create({
   name: 'link',
@@ -307,6 +318,22 @@ export const SafeLink = Mark.create({
   addPasteRules() {
     return [
       markPasteRule({ find: PASTED_URL, type: this.type, getAttributes: (match) => ({ href: match[0] }) }),
+    ];
+  },
+  addInputRules() {
+    const type = this.type;
+    return [
+      new InputRule({
+        find: TYPED_URL,
+        // The typed space is already in the document (range.to is after it): mark the address only.
+        handler: ({ state, range, match }) => {
+          const url = match[1] ?? '';
+          const start = range.from + match[0].indexOf(url);
+          const end = start + url.length;
+          if (state.doc.rangeHasMark(start, end, type)) return null;
+          state.tr.addMark(start, end, type.create({ href: url }));
+        },
+      }),
     ];
   },
 });

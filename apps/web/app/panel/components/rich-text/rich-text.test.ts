@@ -170,6 +170,27 @@ describe('links', () => {
   });
 });
 
+describe('typed links', () => {
+  it('links an address typed and closed by a space, and leaves the space outside the link', () => {
+    const editor = new Editor({ extensions: richTextExtensions(), content: '<p></p>' });
+    editors.push(editor);
+    editor.commands.focus('end');
+    const type = (text: string) => {
+      const { from, to } = editor.state.selection;
+      const handled = editor.view.someProp('handleTextInput', (f) =>
+        f(editor.view, from, to, text, () => editor.state.tr.insertText(text, from, to)),
+      );
+      if (!handled) editor.view.dispatch(editor.state.tr.insertText(text, from, to));
+    };
+    for (const ch of 'المصدر https://example.org/a.') type(ch);
+    type(' ');
+    type('x');
+    expect(storedHtml(editor.getHTML(), editor.isEmpty)).toBe(
+      '<p>المصدر <a target="_blank" rel="noopener noreferrer nofollow" href="https://example.org/a">https://example.org/a</a>. x</p>',
+    );
+  });
+});
+
 describe('pasting from Word and Google Docs', () => {
   it('strips styles, classes, spans, fonts, comments and Office tags, keeping structure and dir', () => {
     const word = [
