@@ -211,7 +211,7 @@ driverSuite('s3', async () => {
 });
 
 describe('s3 driver start-up check', () => {
-  it('names a missing bucket, and the configuration refuses s3 without a bucket', async () => {
+  it('names a missing bucket, answers 503 when the storage is down, and the configuration refuses s3 without a bucket', async () => {
     const server = await startS3Server();
     try {
       const driver = createS3StorageDriver({
@@ -226,6 +226,25 @@ describe('s3 driver start-up check', () => {
     } finally {
       await server.close();
     }
+    // A storage that does not answer is a 503 for clients (SERVICE_UNAVAILABLE), not a 500.
+    const { createServer } = await import('node:net');
+    const closed = createServer();
+    await new Promise<void>((r) => closed.listen(0, '127.0.0.1', r));
+    const port = (closed.address() as { port: number }).port;
+    await new Promise((r) => closed.close(r));
+    const down = createS3StorageDriver({
+      bucket: 'any-bucket',
+      endpoint: `http://127.0.0.1:${port}`,
+      region: 'us-east-1',
+      ...S3_TEST_KEYS,
+      forcePathStyle: true,
+    });
+    await expect(down.get('a/b.txt')).rejects.toMatchObject({ code: 'SERVICE_UNAVAILABLE', statusCode: 503 });
+    await expect(down.stage(source('x'))).rejects.toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
+    await expect(down.get('../x')).rejects.toThrow(/escapes the storage root/);
+    await expect(down.verify()).rejects.toThrow(/cannot be reached/);
+    down.destroy();
+
     const { loadConfig } = await import('../src/config.ts');
     expect(() => loadConfig({ STORAGE_DRIVER: 's3', APP_SECRET: 'x'.repeat(32) })).toThrow(
       /S3_BUCKET: required when STORAGE_DRIVER=s3/,

@@ -24,6 +24,7 @@ import {
   S3Client,
   UploadPartCommand,
 } from '@aws-sdk/client-s3';
+import { AppError } from '../../errors.ts';
 import { ObjectExistsError, type StagedObject, type StorageDriver } from './storage-driver.ts';
 
 const STAGING = '.staging/';
@@ -57,6 +58,42 @@ const isMissing = (err: unknown) => {
   const name = (err as { name?: string }).name;
   return name === 'NotFound' || name === 'NoSuchKey' || statusOf(err) === 404;
 };
+
+/**
+ * A storage that cannot be reached (connection refused, timeout, 5xx after the SDK's retries) is a
+ * 503 SERVICE_UNAVAILABLE for the client, not a 500; anything else (403, 400) stays a fault.
+ */
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EPIPE',
+]);
+
+function unavailableOr(err: unknown): unknown {
+  const e = err as { $metadata?: { httpStatusCode?: number }; code?: string; name?: string };
+  const status = e.$metadata?.httpStatusCode;
+  const fromSdk = e.$metadata !== undefined;
+  if (
+    (fromSdk && (status === undefined || status >= 500)) ||
+    NETWORK_CODES.has(e.code ?? '') ||
+    e.name === 'TimeoutError'
+  ) {
+    return new AppError('SERVICE_UNAVAILABLE', 'The file storage cannot be reached; try again shortly');
+  }
+  return err;
+}
+
+async function guarded<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    throw unavailableOr(err);
+  }
+}
 
 /** The same refusals as the disk driver: no absolute, empty, dot or back-slashed parts, no staging. */
 export function checkKey(key: string): string {
@@ -235,7 +272,7 @@ export function createS3StorageDriver(opts: S3DriverOptions): S3StorageDriver {
     } while (token);
   }
 
-  return {
+  const driver: StorageDriver = {
     stage,
     async put(key, source) {
       checkKey(key);
@@ -293,6 +330,32 @@ export function createS3StorageDriver(opts: S3DriverOptions): S3StorageDriver {
       }
       return removed;
     },
+  };
+
+  return {
+    stage: (source) =>
+      guarded(async () => {
+        const staged = await driver.stage(source);
+        return {
+          size: staged.size,
+          sha256: staged.sha256,
+          commit: (key, commitOpts) => guarded(() => staged.commit(key, commitOpts)),
+          discard: () => guarded(() => staged.discard()),
+        };
+      }),
+    put: (key, source) => guarded(() => driver.put(key, source)),
+    get: (key, range) => guarded(() => driver.get(key, range)),
+    stat: (key) => guarded(() => driver.stat(key)),
+    exists: (key) => guarded(() => driver.exists(key)),
+    delete: (key) => guarded(() => driver.delete(key)),
+    async *list(prefix) {
+      try {
+        yield* driver.list(prefix);
+      } catch (err) {
+        throw unavailableOr(err);
+      }
+    },
+    sweepStaging: (olderThanMs) => guarded(() => driver.sweepStaging(olderThanMs)),
     async verify() {
       try {
         await client.send(new HeadBucketCommand({ Bucket: bucket }));
