@@ -3,6 +3,7 @@
 // refusals and delete. The bytes must be in the bucket, never in DATA_DIR/files.
 import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
@@ -175,6 +176,39 @@ describe('files on S3', () => {
     ]);
     expect(res.status).toBe(415);
     expect(await objects()).toEqual(before);
+  });
+
+  it('leaves nothing in the bucket when the client aborts mid-upload', async () => {
+    const before = await objects();
+    const address = await app.listen({ port: 0, host: '127.0.0.1' });
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(photoBytes)]), 'aborted.jpg');
+    const res = new Response(form);
+    const payload = Buffer.from(await res.arrayBuffer());
+    const { port } = new URL(address);
+    await new Promise<void>((resolve, reject) => {
+      const socket = connect(Number(port), '127.0.0.1', () => {
+        socket.write(
+          `POST /storage/aborted HTTP/1.1\r\nHost: x\r\nX-Test-Actor: superAdmin\r\nContent-Type: ${res.headers.get('content-type')}\r\nContent-Length: ${payload.length}\r\n\r\n`,
+        );
+        socket.write(payload.subarray(0, 80_000), () => setTimeout(() => socket.destroy(), 100));
+      });
+      socket.on('close', () => resolve());
+      socket.on('error', reject);
+    });
+    // The server notices the close asynchronously; the staged object (if any) is removed then.
+    let after = await objects();
+    for (let i = 0; i < 40 && after.length !== before.length; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      after = await objects();
+    }
+    expect(after).toEqual(before);
+    const records = await app.inject({
+      method: 'GET',
+      url: '/api/storage?destination=storage/aborted',
+      headers: { 'x-test-actor': 'superAdmin' },
+    });
+    expect(records.json().data).toEqual([]);
   });
 
   it('protects private folders on S3 too', async () => {
