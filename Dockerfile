@@ -1,7 +1,8 @@
 # syntax=docker/dockerfile:1
-# Tabayyun: one image for every instance (docs/deploy.md). Multi-stage: dependencies and the web
-# build in `build`, then only production dependencies, the sources and the built web app in the
-# runtime image, run as the unprivileged `node` user. The server runs TypeScript directly (Node 24
+# Tabayyun: one image for every instance (docs/deploy.md). Multi-stage: full install and the web
+# build in `build`, production dependencies in `prod-deps`, then the runtime image holds only those
+# dependencies, the sources and the built web app, run as the unprivileged `node` user (files owned
+# by root: the app cannot change its own code). The server runs TypeScript directly (Node 24
 # strips types), so there is no server compile step.
 
 ARG NODE_IMAGE=node:24-bookworm-slim
@@ -25,13 +26,19 @@ RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build
 
-# ---- prod-deps: production dependencies only ----
+# ---- prod-deps: production dependencies only (manifests from the context, nothing built) ----
 FROM ${NODE_IMAGE} AS prod-deps
 WORKDIR /app
-COPY --from=build /app/package.json /app/package-lock.json ./
-COPY --from=build /app/apps/server/package.json apps/server/
-COPY --from=build /app/apps/web/package.json apps/web/
-COPY --from=build /app/packages packages
+COPY package.json package-lock.json ./
+COPY apps/server/package.json apps/server/
+COPY apps/web/package.json apps/web/
+COPY packages/db/package.json packages/db/
+COPY packages/forms/package.json packages/forms/
+COPY packages/permissions/package.json packages/permissions/
+COPY packages/query/package.json packages/query/
+COPY packages/schemas/package.json packages/schemas/
+COPY packages/site-context/package.json packages/site-context/
+COPY packages/text/package.json packages/text/
 RUN npm ci --omit=dev --no-audit --no-fund
 
 # ---- runtime ----
@@ -42,12 +49,13 @@ ENV NODE_ENV=production \
     DATA_DIR=/data \
     LOG_LEVEL=info
 WORKDIR /app
-COPY --from=prod-deps --chown=root:root /app/node_modules node_modules
-COPY --from=build --chown=root:root /app/package.json /app/package-lock.json ./
-COPY --from=build --chown=root:root /app/packages packages
-COPY --from=build --chown=root:root /app/apps/server apps/server
-COPY --from=build --chown=root:root /app/apps/web apps/web
-COPY --from=build --chown=root:root /app/scripts scripts
+# Manifests and node_modules (root and nested, e.g. packages/db/node_modules), production only.
+COPY --from=prod-deps /app ./
+# Sources from the context (.dockerignore keeps node_modules, builds and data out), then the web build.
+COPY packages packages
+COPY apps/server apps/server
+COPY apps/web apps/web
+COPY --from=build /app/apps/web/build apps/web/build
 # Only DATA_DIR is writable (PGlite, files on disk, the generated secret and keys); with
 # DATABASE_URL, STORAGE_DRIVER=s3, APP_SECRET and JWT_PRIVATE_KEY set it stays empty.
 RUN mkdir -p /data && chown node:node /data
