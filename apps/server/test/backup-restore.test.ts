@@ -267,6 +267,14 @@ describe(`backup and restore on ${engine}`, () => {
     expect(exists.code).toBe(1);
     expect(exists.stderr).toMatch(/exists already: choose a new file name/);
 
+    if (!adminUrl) {
+      // A PGlite data directory another process holds open (PGlite's postmaster.pid) is not read.
+      writeFileSync(join(used.dataDir, 'pglite', 'postmaster.pid'), '-42\n/pglite/data\n');
+      const inUse = await run('backup', join(work, 'in-use.jsonl.gz'), targetEnv(used));
+      expect(inUse.code).toBe(1);
+      expect(inUse.stderr).toMatch(/is in use \(postmaster.pid exists\): stop the server first/);
+    }
+
     // A truncated archive: half of the gzip stream.
     const bytes = readFileSync(file);
     const truncated = join(work, 'truncated.jsonl.gz');

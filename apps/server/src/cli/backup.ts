@@ -1,7 +1,8 @@
 // `npm run backup -- <file>`: the database (one consistent snapshot) and every stored file into one
 // archive (backup-archive.ts, ADR 017). Works while the server runs on PostgreSQL; with PGlite,
 // stop the server first (one process owns DATA_DIR/pglite). Exit codes: 0 done, 1 refused, 2 usage.
-import { resolve } from 'node:path';
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { openDb } from '@tabayyun/db';
 import { loadConfig } from '../config.ts';
 import { createConfiguredStorage } from '../modules/files/storage-drivers.ts';
@@ -19,6 +20,14 @@ const config = loadConfig();
 const storage = createConfiguredStorage(config);
 const started = Date.now();
 try {
+  // PGlite writes postmaster.pid while a process has the data directory open and removes it on close.
+  const pid = join(config.dataDir, 'pglite', 'postmaster.pid');
+  if (!config.DATABASE_URL && existsSync(pid)) {
+    throw new BackupError(
+      `${join(config.dataDir, 'pglite')} is in use (postmaster.pid exists): stop the server first. ` +
+        'After a crash, start and stop the server once so PGlite recovers and releases it.',
+    );
+  }
   await storage.verify();
   const database = await openDb({
     databaseUrl: config.DATABASE_URL,
