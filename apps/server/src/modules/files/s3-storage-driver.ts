@@ -28,8 +28,11 @@ import { AppError } from '../../errors.ts';
 import { ObjectExistsError, type StagedObject, type StorageDriver } from './storage-driver.ts';
 
 const STAGING = '.staging/';
-/** S3's smallest part (except the last) is 5 MiB; 8 MiB keeps the part count low for 10 MB uploads. */
-const DEFAULT_PART_SIZE = 8 * 1024 * 1024;
+/**
+ * S3's smallest part (except the last): the bytes an upload holds in memory before they leave, so
+ * ten parallel uploads hold about 50 MiB whatever their size (10 000 parts: files up to 48 GiB).
+ */
+const DEFAULT_PART_SIZE = 5 * 1024 * 1024;
 
 export interface S3DriverOptions {
   bucket: string;
