@@ -28,6 +28,7 @@ try {
         'After a crash, start and stop the server once so PGlite recovers and releases it.',
     );
   }
+  if (existsSync(out)) throw new BackupError(`${out} exists already: choose a new file name`);
   await storage.verify();
   const database = await openDb({
     databaseUrl: config.DATABASE_URL,
