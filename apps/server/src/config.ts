@@ -38,6 +38,18 @@ export const configSchema = z.object({
   FILES_FOLDER_RULES: z.string().default(''),
   /** Folders (comma list) served only to callers the guard lets Read them; the rest are public. */
   FILES_PROTECTED: z.string().default('private'),
+  // ---- File storage (ADR 007, ADR 017) ----
+  /** `disk` keeps files in DATA_DIR/files; `s3` in an S3-compatible bucket (several instances share it). */
+  STORAGE_DRIVER: z.enum(['disk', 's3']).default('disk'),
+  S3_BUCKET: z.string().min(3).optional(),
+  /** An S3-compatible server (`http://minio:9000`); without it AWS S3 in S3_REGION. */
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  /** Without both keys the AWS SDK's default credential chain (environment, instance role) applies. */
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** Path-style URLs (`endpoint/bucket/key`): on by default when S3_ENDPOINT is set. */
+  S3_FORCE_PATH_STYLE: booleanFlag.optional(),
   /** Contact messages a client may post per window. */
   CONTACT_RATE_MAX: z.coerce.number().int().min(1).default(5),
   CONTACT_RATE_WINDOW_MS: z.coerce
@@ -108,6 +120,20 @@ export const configSchema = z.object({
 
 export type Env = z.infer<typeof configSchema>;
 
+/** Settings that only make sense together; each problem is one line of the start-up message. */
+function crossFieldProblems(env: Env): string[] {
+  const problems: string[] = [];
+  if (env.STORAGE_DRIVER === 's3') {
+    if (!env.S3_BUCKET) problems.push('  S3_BUCKET: required when STORAGE_DRIVER=s3');
+    if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+      problems.push(
+        '  S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both, or neither (the SDK credential chain)',
+      );
+    }
+  }
+  return problems;
+}
+
 export interface Config extends Omit<Env, 'APP_SECRET' | 'PUBLIC_URL' | 'SITE_CACHE'> {
   PUBLIC_URL: string;
   SITE_CACHE: boolean;
@@ -122,6 +148,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
+  const problems = crossFieldProblems(parsed.data);
+  if (problems.length > 0) throw new Error(`Invalid configuration:\n${problems.join('\n')}`);
   const { APP_SECRET, PUBLIC_URL, SITE_CACHE, ...rest } = parsed.data;
   const dataDir = resolve(rest.DATA_DIR);
   return {

@@ -1,7 +1,6 @@
 // Files (issue 4): uploads, serving, listing and image variants. Bytes go through one StorageDriver
 // (local disk in DATA_DIR/files by default), records live in the `storage` table, and every route
 // asks the one access guard (docs/decisions/007-file-storage.md).
-import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { createRegistry } from '../content/registry.ts';
 import type { ModuleContext } from '../module-context.ts';
@@ -9,9 +8,9 @@ import { createResourceService } from '../resources/resources.service.ts';
 import { createFilePolicy, type FilePolicy } from './file-policy.ts';
 import { registerFileRoutes, registerStorageApiRoutes } from './files.routes.ts';
 import { createFilesService, type FilesService } from './files.service.ts';
-import { createLocalStorageDriver } from './local-storage-driver.ts';
 import { storageResource } from './storage.resource.ts';
 import type { StorageDriver } from './storage-driver.ts';
+import { createConfiguredStorage } from './storage-drivers.ts';
 import { createVariantService, type VariantService } from './variants.service.ts';
 
 export { storageResource } from './storage.resource.ts';
@@ -39,7 +38,8 @@ export async function registerFiles(app: FastifyInstance, ctx: ModuleContext): P
     folderRules: config.FILES_FOLDER_RULES,
     protectedFolders: config.FILES_PROTECTED,
   });
-  const driver = createLocalStorageDriver(join(config.dataDir, 'files'));
+  const storage = createConfiguredStorage(config);
+  const { driver } = storage;
   const variants = createVariantService(driver);
   const service = createFilesService({
     db: database.db,
@@ -59,9 +59,12 @@ export async function registerFiles(app: FastifyInstance, ctx: ModuleContext): P
   });
   app.decorate('files', { service, variants, driver, policy });
   app.addHook('onReady', async () => {
+    // A bucket that is missing or refuses the keys stops the start with a readable message.
+    await storage.verify();
     const removed = await driver.sweepStaging(STALE_STAGING_MS);
     if (removed > 0) app.log.info({ removed }, 'removed stale upload staging files');
   });
+  app.addHook('onClose', async () => storage.close());
 
   await app.register(
     (scope) =>

@@ -1,14 +1,16 @@
 // Where file bytes live. The files service speaks only this interface, so the local disk driver
-// (the default) and a later S3-compatible driver are interchangeable (docs/decisions/007).
+// (the default) and the S3-compatible driver are interchangeable (docs/decisions/007, 017).
 //
 // Keys are relative, slash-separated and already validated by the service (`news-feed/x.jpg`,
 // `_v/news-feed/x.jpg/ab12…-640.webp`); a driver still refuses any key that would leave its root.
 //
-// Mapping to S3 (for the driver to come):
-//   stage     multipart upload to `_staging/<uuid>`; size and SHA-256 computed while streaming
-//   commit    CopyObject to the key (with `If-None-Match: *` unless overwriting), then delete the
-//             staging object; a 412 from S3 becomes ObjectExistsError
-//   discard   DeleteObject of the staging object (plus a bucket lifecycle rule on `_staging/`)
+// Drivers: local-storage-driver.ts (disk, the default) and s3-storage-driver.ts (S3-compatible,
+// STORAGE_DRIVER=s3, docs/decisions/017); storage-drivers.ts picks one. Both pass the same suite
+// (apps/server/test/storage-driver.test.ts). On S3:
+//   stage     PutObject, or a multipart upload, to `.staging/<uuid>`; size and SHA-256 computed while streaming
+//   commit    CopyObject to the key (with `If-None-Match: *` and a HEAD check unless overwriting), then
+//             delete the staging object; an existing key becomes ObjectExistsError
+//   discard   DeleteObject of the staging object (plus a bucket lifecycle rule on `.staging/`)
 //   get       GetObject with `Range: bytes=start-end`; stat HeadObject; list ListObjectsV2(prefix)
 import type { Readable } from 'node:stream';
 
