@@ -1,5 +1,6 @@
 // openDb(): one typed Drizzle database over either embedded PGlite (default, DATA_DIR/pglite or in
 // memory) or a PostgreSQL server (DATABASE_URL), migrated at open, with LISTEN/NOTIFY on both.
+import fs from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -80,6 +81,36 @@ export async function openDb(opts: OpenDbOptions = {}): Promise<Database> {
   return opts.databaseUrl ? openPostgres(opts.databaseUrl, opts) : openPglite(opts);
 }
 
+/**
+ * PGlite's defaults start PostgreSQL with `-F` (fsync off): a power cut could lose acknowledged
+ * commits. On disk we drop `-F`, and flush the WAL with fsync(): PGlite's Node file system (an
+ * Emscripten NODEFS) answers fdatasync() without doing anything (ADR 018).
+ */
+const DURABLE_START_PARAMS = [
+  ...PGlite.defaultStartParams.filter((param) => param !== '-F'),
+  '-c',
+  'wal_sync_method=fsync',
+];
+
+interface NodeFsStream {
+  nfd?: unknown;
+}
+
+/**
+ * Emscripten's NODEFS has no fsync stream operation, so PostgreSQL's fsync() reaches no disk.
+ * Give it one that flushes the real file descriptor. Installed once the module exists (after
+ * start-up); the stream operations are shared, so files opened earlier are covered too.
+ */
+function flushOnFsync(client: PGlite): void {
+  const mod = (client as unknown as { mod?: { NODEFS?: { stream_ops?: Record<string, unknown> } } }).mod;
+  const ops = mod?.NODEFS?.stream_ops;
+  if (!ops) throw new Error('PGlite: cannot reach the Node file system to make fsync durable');
+  ops.fsync = (stream: NodeFsStream) => {
+    if (typeof stream.nfd === 'number') fs.fsyncSync(stream.nfd);
+    return 0;
+  };
+}
+
 async function openPglite(opts: OpenDbOptions): Promise<Database> {
   let dataDir: string | undefined;
   if (opts.dataDir !== undefined) {
@@ -87,10 +118,11 @@ async function openPglite(opts: OpenDbOptions): Promise<Database> {
     await mkdir(dataDir, { recursive: true });
   }
   const client = await PGlite.create({
-    ...(dataDir === undefined ? {} : { dataDir }),
+    ...(dataDir === undefined ? {} : { dataDir, startParams: DURABLE_START_PARAMS }),
     ...(opts.loadDataDir === undefined ? {} : { loadDataDir: opts.loadDataDir }),
     extensions: { pg_trgm, unaccent },
   });
+  if (dataDir !== undefined) flushOnFsync(client);
   const pgliteDb = drizzlePglite({ client, schema, logger: opts.logger ?? false });
   try {
     if (!opts.skipMigrations) await migratePglite(pgliteDb, { migrationsFolder: MIGRATIONS_FOLDER });
