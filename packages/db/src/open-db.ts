@@ -50,6 +50,12 @@ export interface Database {
   /** Subscribes to a channel; resolves once listening. The returned function unsubscribes. */
   listen(channel: string, onPayload: NotificationHandler): Promise<() => Promise<void>>;
   notify(channel: string, payload: string): Promise<void>;
+  /**
+   * Runs `run` while holding a lock named `name` across every instance on this database (a
+   * PostgreSQL session advisory lock; PGlite belongs to one process, so it just runs). For
+   * start-up steps instances must not do twice at once: the first super-admin, demo content.
+   */
+  exclusive<T>(name: string, run: () => Promise<T>): Promise<T>;
 }
 
 export interface OpenDbOptions {
@@ -148,6 +154,7 @@ async function openPglite(opts: OpenDbOptions): Promise<Database> {
       assertChannel(channel);
       await client.query('select pg_notify($1, $2)', [channel, payload]);
     },
+    exclusive: (_name, run) => run(),
   };
 }
 
@@ -182,6 +189,19 @@ async function openPostgres(databaseUrl: string, opts: OpenDbOptions): Promise<D
     notify: async (channel, payload) => {
       assertChannel(channel);
       await pool.query('select pg_notify($1, $2)', [channel, payload]);
+    },
+    exclusive: async (name, run) => {
+      const client = await pool.connect();
+      try {
+        await client.query('select pg_advisory_lock(hashtext($1))', [name]);
+        try {
+          return await run();
+        } finally {
+          await client.query('select pg_advisory_unlock(hashtext($1))', [name]);
+        }
+      } finally {
+        client.release();
+      }
     },
   };
 }
