@@ -1,8 +1,9 @@
 // The real server (`node apps/server/src/server.ts`) as a child process, for the tests that kill
 // it, restart it or run two of it (durability, two instances) and for the soak benchmark. It
-// listens on a free port (PORT=0) and is ready when it logs "<product> is ready".
+// listens on a port that was free a moment before, and is ready when /readyz answers 200.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { type AddressInfo, createServer } from 'node:net';
 import { join } from 'node:path';
 import { openDb, sql } from '@tabayyun/db';
 
@@ -42,12 +43,25 @@ export interface StartOptions {
   timeoutMs?: number;
 }
 
+/** A port free right now (the kernel's choice), for a child process to listen on. */
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+/** The output kept per process: enough for start-up messages and a failure's last lines. */
+const MAX_OUTPUT = 2 * 1024 * 1024;
+
 export async function startServer(opts: StartOptions): Promise<ServerProcess> {
+  const port = await freePort();
   const env: Record<string, string> = {
     PATH: process.env.PATH ?? '',
     HOME: process.env.HOME ?? '',
     NODE_ENV: 'production',
-    PORT: '0',
+    PORT: String(port),
     HOST: '127.0.0.1',
     LOG_LEVEL: 'info',
     DATA_DIR: opts.dataDir,
@@ -61,49 +75,48 @@ export async function startServer(opts: StartOptions): Promise<ServerProcess> {
     ...(opts.databaseUrl ? { DATABASE_URL: opts.databaseUrl } : {}),
     ...opts.env,
   };
+  const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, [SERVER_ENTRY], {
     cwd: REPO_ROOT,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  let url: string | undefined;
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const ready = new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(
-      () => reject(new Error(`server did not start in time:\n${output.slice(-4000)}`)),
-      opts.timeoutMs ?? 120_000,
-    );
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const listening = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
-      if (listening) url = listening[1];
-      if (url && / is ready"/.test(output)) {
-        clearTimeout(timer);
-        resolve(url);
-      }
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    void exited.then((code) => {
-      clearTimeout(timer);
-      reject(new Error(`server exited (${code}) before it was ready:\n${output.slice(-4000)}`));
-    });
-  });
+  const onData = (chunk: Buffer) => {
+    if (output.length < MAX_OUTPUT) output += chunk.toString();
+  };
+  child.stdout!.on('data', onData);
+  child.stderr!.on('data', onData);
+  let exitCode: number | null | undefined;
+  const exited = new Promise<void>((resolve) =>
+    child.once('exit', (code) => {
+      exitCode = code;
+      resolve();
+    }),
+  );
   const waitExit = async (proc: ChildProcess) => {
     if (proc.exitCode !== null || proc.signalCode !== null) return;
     await exited;
   };
-  let started: string;
-  try {
-    started = await ready;
-  } catch (error) {
-    child.kill('SIGKILL');
-    await waitExit(child);
-    throw error;
+  // Ready when /readyz answers 200 (the server listens last, after migrating and seeding).
+  const deadline = Date.now() + (opts.timeoutMs ?? 120_000);
+  for (;;) {
+    if (exitCode !== undefined)
+      throw new Error(`server exited (${exitCode}) before it was ready:\n${output.slice(-4000)}`);
+    const ready = await fetch(`${url}/readyz`).then(
+      (res) => res.status === 200,
+      () => false,
+    );
+    if (ready) break;
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      await waitExit(child);
+      throw new Error(`server did not start in time:\n${output.slice(-4000)}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
   }
   return {
-    url: started,
+    url,
     pid: child.pid!,
     output: () => output,
     async kill() {
