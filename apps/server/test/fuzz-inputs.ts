@@ -282,7 +282,15 @@ const jsonValueArb = fc.oneof(
   { weight: 1, arbitrary: anyText(20) },
 );
 
+// Operations a client means: edits of text fields with awkward text (most reach the database).
+const meantOperationArb = fc.record({
+  op: fc.constantFrom('replace', 'add', 'replace', 'remove'),
+  path: fc.constantFrom('/title', '/description', '/claims', '/name', '/bio', '/content', '/tags/-', '/tags'),
+  value: fc.oneof(anyText(30), fc.constantFrom(...TRICKY_VALUES), fc.array(anyText(5), { maxLength: 3 })),
+});
+
 const operationArb = fc.oneof(
+  { weight: 4, arbitrary: meantOperationArb },
   {
     weight: 8,
     arbitrary: fc.record(
@@ -300,6 +308,7 @@ const operationArb = fc.oneof(
 
 /** A PATCH body: usually a list of operations, sometimes any JSON at all. */
 export const patchBodyArb: fc.Arbitrary<unknown> = fc.oneof(
+  { weight: 5, arbitrary: fc.array(meantOperationArb, { minLength: 1, maxLength: 2 }) },
   { weight: 9, arbitrary: fc.array(operationArb, { maxLength: 5 }) },
   { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 2 }) },
 );
