@@ -76,6 +76,8 @@ const OPERATORS = [
   '{exists}',
 ];
 const RESERVED = ['page', 'per_page', 'sort_by', 'select', 'lookup'];
+/** Names every object inherits: a lookup by a caller's name must never find them. */
+const INHERITED = ['valueOf', 'constructor', 'toString', '__proto__', 'hasOwnProperty', 'isPrototypeOf'];
 
 const anyText = (maxLength: number) =>
   fc.oneof(
@@ -122,6 +124,10 @@ function pairArb(def: ResourceDefinition): fc.Arbitrary<string> {
   const key = fc.oneof(
     { weight: 6, arbitrary: fc.constantFrom(...names) },
     { weight: 2, arbitrary: fc.constantFrom(...RESERVED) },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom(...INHERITED, ...Object.keys(def.relations).map((r) => `${r}.valueOf`)),
+    },
     { weight: 1, arbitrary: anyText(8) },
   );
   const value = fc.oneof(
@@ -144,7 +150,7 @@ function pairArb(def: ResourceDefinition): fc.Arbitrary<string> {
     },
     // Reserved keys' own forms.
     { weight: 1, arbitrary: fc.constantFrom(...names).map((n) => n) },
-    { weight: 1, arbitrary: fc.constantFrom(...names).map((n) => `-${n}`) },
+    { weight: 1, arbitrary: fc.constantFrom(...names, ...INHERITED).map((n) => `-${n}`) },
     {
       weight: 1,
       arbitrary: fc
@@ -180,10 +186,13 @@ export function queryStringArb(def: ResourceDefinition): fc.Arbitrary<string> {
   );
 }
 
-/** Any resource and a query string for it. */
+/** Any resource (by name, so counterexamples print short) and a query string for it. */
 export const resourceQueryArb = fc
   .constantFrom(...RESOURCES)
-  .chain((def) => queryStringArb(def).map((query) => ({ def, query })));
+  .chain((def) => queryStringArb(def).map((query) => ({ resource: def.name, query })));
+
+/** The definition of a generated resource name. */
+export const definitionOf = (resource: string): ResourceDefinition => registry.get(resource)!;
 
 const dialect = new PgDialect();
 
@@ -208,8 +217,18 @@ export function runQueryInProcess(def: ResourceDefinition, query: string): 'ok' 
     const where = compileWhere(def, parsed.where, { registry, joinGuard: () => undefined });
     const order = compileOrderBy(def, parsed.sort);
     selectedFields(def, parsed.select);
-    if (where) dialect.sqlToQuery(where);
-    dialect.sqlToQuery(order);
+    for (const part of [where, order]) {
+      if (!part) continue;
+      // SQL over an undefined column or a stray object fails only in the database: catch it here.
+      const { sql: text, params } = dialect.sqlToQuery(part);
+      if (
+        // (An undefined column renders as nothing: ` = $1`, ` asc`.)
+        /^\s|\s{2}|\(\s|\bundefined\b|\[object /.test(text) ||
+        params.some((p) => p === undefined || typeof p === 'function')
+      ) {
+        throw new Error(`compiled to broken SQL: ${text} ${JSON.stringify(params)}`);
+      }
+    }
     return 'ok';
   } catch (error) {
     if (isCatalogueRefusal(error)) return 'refused';

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '../src/errors.ts';
 import { buildTestApp, type TestApp } from './build-test-app.ts';
 import { buildFactcheck, create } from './factories.ts';
-import { resourceQueryArb, runQueryInProcess } from './fuzz-inputs.ts';
+import { definitionOf, resourceQueryArb, runQueryInProcess } from './fuzz-inputs.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -17,11 +17,39 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
+describe('query language: faults found by fuzzing', () => {
+  // `?valueOf` found Object.prototype.valueOf as the field's declaration: SQL over an undefined
+  // column, and a 500 from the database.
+  const inherited = ['valueOf', 'constructor', 'toString', 'hasOwnProperty', '__proto__', 'isPrototypeOf'];
+  const queries = inherited.flatMap((name) => [
+    name,
+    `${name}=x`,
+    `${name}={exists}`,
+    `author.${name}=x`,
+    `${name}.slug=x`,
+    `sort_by=${name}`,
+    `sort_by=-${name}`,
+    `select=${name}`,
+    `lookup=${name}`,
+  ]);
+  it.each(queries)('refuses ?%s with INVALID_QUERY', async (query) => {
+    for (const resource of ['factcheck', 'media-source']) {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/${resource}?${query}`,
+        headers: { 'x-test-actor': 'superAdmin' },
+      });
+      expect(res.statusCode, `${resource}?${query} → ${res.body}`).toBe(400);
+      expect(res.json().code).toBe('INVALID_QUERY');
+    }
+  });
+});
+
 describe('query language under fuzzing', () => {
   it('parses and compiles every generated query or refuses it with a catalogue code (in process)', () => {
     fc.assert(
-      fc.property(resourceQueryArb, ({ def, query }) => {
-        runQueryInProcess(def, query);
+      fc.property(resourceQueryArb, ({ resource, query }) => {
+        runQueryInProcess(definitionOf(resource), query);
       }),
       { numRuns: 5000 },
     );
@@ -33,13 +61,13 @@ describe('query language under fuzzing', () => {
         resourceQueryArb,
         fc.boolean(),
         fc.boolean(),
-        async ({ def, query }, count, anonymous) => {
+        async ({ resource, query }, count, anonymous) => {
           const res = await t.app.inject({
             method: 'GET',
-            url: `/api/${def.name}${count ? '/count' : ''}?${query}`,
+            url: `/api/${resource}${count ? '/count' : ''}?${query}`,
             headers: { 'x-test-actor': anonymous ? 'anonymous' : 'superAdmin' },
           });
-          expect(res.statusCode, `${def.name}?${query} → ${res.body}`).toBeLessThan(500);
+          expect(res.statusCode, `${resource}?${query} → ${res.body}`).toBeLessThan(500);
           if (res.statusCode >= 400) expect(Object.keys(ERROR_CODES)).toContain(res.json().code);
         },
       ),
