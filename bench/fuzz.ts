@@ -4,7 +4,7 @@
 // listening server on PGlite, or PostgreSQL with --engine postgres): queries on the list and count
 // routes, PATCH bodies, uploads. Every input must be accepted or refused with a 4xx catalogue
 // code; a crash or a 500 is recorded with its input. Writes bench/results/fuzz.json.
-//   npm run bench -- fuzz [--queries 1000000] [--patches 200000] [--names 200000] [--http 6000]
+//   npm run bench -- fuzz [--queries 1000000] [--patches 200000] [--names 200000] [--http 30000]
 //                         [--seed N] [--engine pglite|postgres]
 import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -20,6 +20,7 @@ import { ERROR_CODES } from '../apps/server/src/errors.ts';
 import { joinName, parseFileKey, sanitizeFileName } from '../apps/server/src/modules/files/file-names.ts';
 import { applyJsonPatch } from '../apps/server/src/modules/resources/json-patch.ts';
 import {
+  definitionOf,
   fileNameArb,
   isCatalogueRefusal,
   patchBodyArb,
@@ -33,7 +34,7 @@ const { values } = parseArgs({
     queries: { type: 'string', default: '1000000' },
     patches: { type: 'string', default: '200000' },
     names: { type: 'string', default: '200000' },
-    http: { type: 'string', default: '6000' },
+    http: { type: 'string', default: '30000' },
     seed: { type: 'string' },
     engine: { type: 'string', default: 'pglite' },
     'postgres-url': { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/postgres' },
@@ -98,7 +99,7 @@ const queries = inProcess(
   'queries (parse + compile)',
   resourceQueryArb,
   Number(values.queries),
-  ({ def, query }) => runQueryInProcess(def, query),
+  ({ resource, query }) => runQueryInProcess(definitionOf(resource), query),
 );
 const patches = inProcess('JSON patches', patchBodyArb, Number(values.patches), (body) => {
   try {
@@ -206,6 +207,7 @@ async function overHttp<T>(
   request: (input: T) => Promise<{ status: number; code: string | undefined; text: string }>,
 ): Promise<HttpTally> {
   const t: HttpTally = { requests: 0, byStatus: {}, errors500: 0, unknownCodes: 0, seconds: 0 };
+  const show = (input: T) => JSON.stringify(input);
   const started = performance.now();
   const inputs = fc.sample(arb, { numRuns: runs, seed });
   let next = 0;
@@ -217,10 +219,10 @@ async function overHttp<T>(
       t.byStatus[res.status] = (t.byStatus[res.status] ?? 0) + 1;
       if (res.status >= 500) {
         t.errors500++;
-        t.firstFailure ??= `${JSON.stringify(input)} → ${res.text.slice(0, 300)}`;
+        t.firstFailure ??= `${show(input)} → ${res.text.slice(0, 300)}`;
       } else if (res.status >= 400 && !codes.has(res.code ?? '')) {
         t.unknownCodes++;
-        t.firstFailure ??= `${JSON.stringify(input)} → ${res.text.slice(0, 300)}`;
+        t.firstFailure ??= `${show(input)} → ${res.text.slice(0, 300)}`;
       }
     }
   };
@@ -237,7 +239,7 @@ const httpQueries = await overHttp(
   'queries',
   fc.tuple(resourceQueryArb, fc.boolean()),
   perKind,
-  ([{ def, query }, count]) => send('GET', `/api/${def.name}${count ? '/count' : ''}?${query}`),
+  ([{ resource, query }, count]) => send('GET', `/api/${resource}${count ? '/count' : ''}?${query}`),
 );
 const httpPatches = await overHttp(
   'patches',
