@@ -222,8 +222,10 @@ export function runQueryInProcess(def: ResourceDefinition, query: string): 'ok' 
       // SQL over an undefined column or a stray object fails only in the database: catch it here.
       const { sql: text, params } = dialect.sqlToQuery(part);
       if (
-        // (An undefined column renders as nothing: ` = $1`, ` asc`.)
-        /^\s|\s{2}|\(\s|\bundefined\b|\[object /.test(text) ||
+        // (An undefined column renders as nothing: ` = $1`, `( ilike $2`, ` asc`.)
+        /(^|\(|\band |\bor |, )\s*(=|<>|<|>|is |in \(|asc\b|desc\b|ilike|between|@>|&&)|\bundefined\b|\[object /.test(
+          text,
+        ) ||
         params.some((p) => p === undefined || typeof p === 'function')
       ) {
         throw new Error(`compiled to broken SQL: ${text} ${JSON.stringify(params)}`);
