@@ -31,6 +31,7 @@ import { createAccessGuard } from './plugins/access.ts';
 import { type ActorResolver, registerActor } from './plugins/actor.ts';
 import { defaultRules } from './plugins/default-rules.ts';
 import { registerErrorHandling, registerJsonNotFound } from './plugins/error-handler.ts';
+import { databaseRateLimitStore } from './plugins/rate-limit-store.ts';
 import { registerStorableInput } from './plugins/storable-input.ts';
 
 export interface AppDeps {
@@ -100,7 +101,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerActor(app, deps.resolveActor);
   // The public site sets its own strict CSP (issue 6); the API answers JSON only.
   await app.register(helmet, { contentSecurityPolicy: false, crossOriginEmbedderPolicy: false });
-  await app.register(rateLimit, { global: false });
+  // Counted in the database, so every instance shares each window (issue 14).
+  await app.register(rateLimit, { global: false, store: databaseRateLimitStore(deps.database.db) });
   app.addSchema({
     $id: 'error',
     type: 'object',

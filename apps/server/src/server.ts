@@ -13,22 +13,26 @@ const database = await openDb({
 });
 const app = await buildApp({ config, database, site: true });
 
-// The first super-admin (CONTRACT.md): a generated password is printed once and must be changed.
-const firstAdmin = await app.identity.auth.ensureSuperAdmin({
-  email: config.ADMIN_EMAIL,
-  password: config.ADMIN_PASSWORD,
-});
-if (firstAdmin.created) {
-  app.log.warn(
-    { email: config.ADMIN_EMAIL, ...(firstAdmin.password ? { password: firstAdmin.password } : {}) },
-    'created the first super-admin; sign in and change the password',
-  );
-}
+// Instances started together on one empty database take these steps one at a time (issue 14):
+// the second finds the super-admin and the demo content already there.
+await database.exclusive('tabayyun:first-start', async () => {
+  // The first super-admin (CONTRACT.md): a generated password is printed once and must be changed.
+  const firstAdmin = await app.identity.auth.ensureSuperAdmin({
+    email: config.ADMIN_EMAIL,
+    password: config.ADMIN_PASSWORD,
+  });
+  if (firstAdmin.created) {
+    app.log.warn(
+      { email: config.ADMIN_EMAIL, ...(firstAdmin.password ? { password: firstAdmin.password } : {}) },
+      'created the first super-admin; sign in and change the password',
+    );
+  }
 
-if (config.SEED_DEMO && (await isEmptyDatabase(database.db))) {
-  const report = await seedDemoContent({ db: database.db, resources: app.services.resources });
-  app.log.info({ created: report.created }, 'seeded demo content into the empty database');
-}
+  if (config.SEED_DEMO && (await isEmptyDatabase(database.db))) {
+    const report = await seedDemoContent({ db: database.db, resources: app.services.resources });
+    app.log.info({ created: report.created }, 'seeded demo content into the empty database');
+  }
+});
 
 let stopping = false;
 async function shutdown(signal: string): Promise<void> {

@@ -1,5 +1,6 @@
 // openDb(): one typed Drizzle database over either embedded PGlite (default, DATA_DIR/pglite or in
 // memory) or a PostgreSQL server (DATABASE_URL), migrated at open, with LISTEN/NOTIFY on both.
+import fs from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -49,6 +50,12 @@ export interface Database {
   /** Subscribes to a channel; resolves once listening. The returned function unsubscribes. */
   listen(channel: string, onPayload: NotificationHandler): Promise<() => Promise<void>>;
   notify(channel: string, payload: string): Promise<void>;
+  /**
+   * Runs `run` while holding a lock named `name` across every instance on this database (a
+   * PostgreSQL session advisory lock; PGlite belongs to one process, so it just runs). For
+   * start-up steps instances must not do twice at once: the first super-admin, demo content.
+   */
+  exclusive<T>(name: string, run: () => Promise<T>): Promise<T>;
 }
 
 export interface OpenDbOptions {
@@ -80,6 +87,36 @@ export async function openDb(opts: OpenDbOptions = {}): Promise<Database> {
   return opts.databaseUrl ? openPostgres(opts.databaseUrl, opts) : openPglite(opts);
 }
 
+/**
+ * PGlite's defaults start PostgreSQL with `-F` (fsync off): a power cut could lose acknowledged
+ * commits. On disk we drop `-F`, and flush the WAL with fsync(): PGlite's Node file system (an
+ * Emscripten NODEFS) answers fdatasync() without doing anything (ADR 018).
+ */
+const DURABLE_START_PARAMS = [
+  ...PGlite.defaultStartParams.filter((param) => param !== '-F'),
+  '-c',
+  'wal_sync_method=fsync',
+];
+
+interface NodeFsStream {
+  nfd?: unknown;
+}
+
+/**
+ * Emscripten's NODEFS has no fsync stream operation, so PostgreSQL's fsync() reaches no disk.
+ * Give it one that flushes the real file descriptor. Installed once the module exists (after
+ * start-up); the stream operations are shared, so files opened earlier are covered too.
+ */
+function flushOnFsync(client: PGlite): void {
+  const mod = (client as unknown as { mod?: { NODEFS?: { stream_ops?: Record<string, unknown> } } }).mod;
+  const ops = mod?.NODEFS?.stream_ops;
+  if (!ops) throw new Error('PGlite: cannot reach the Node file system to make fsync durable');
+  ops.fsync = (stream: NodeFsStream) => {
+    if (typeof stream.nfd === 'number') fs.fsyncSync(stream.nfd);
+    return 0;
+  };
+}
+
 async function openPglite(opts: OpenDbOptions): Promise<Database> {
   let dataDir: string | undefined;
   if (opts.dataDir !== undefined) {
@@ -87,10 +124,11 @@ async function openPglite(opts: OpenDbOptions): Promise<Database> {
     await mkdir(dataDir, { recursive: true });
   }
   const client = await PGlite.create({
-    ...(dataDir === undefined ? {} : { dataDir }),
+    ...(dataDir === undefined ? {} : { dataDir, startParams: DURABLE_START_PARAMS }),
     ...(opts.loadDataDir === undefined ? {} : { loadDataDir: opts.loadDataDir }),
     extensions: { pg_trgm, unaccent },
   });
+  if (dataDir !== undefined) flushOnFsync(client);
   const pgliteDb = drizzlePglite({ client, schema, logger: opts.logger ?? false });
   try {
     if (!opts.skipMigrations) await migratePglite(pgliteDb, { migrationsFolder: MIGRATIONS_FOLDER });
@@ -116,6 +154,7 @@ async function openPglite(opts: OpenDbOptions): Promise<Database> {
       assertChannel(channel);
       await client.query('select pg_notify($1, $2)', [channel, payload]);
     },
+    exclusive: (_name, run) => run(),
   };
 }
 
@@ -150,6 +189,19 @@ async function openPostgres(databaseUrl: string, opts: OpenDbOptions): Promise<D
     notify: async (channel, payload) => {
       assertChannel(channel);
       await pool.query('select pg_notify($1, $2)', [channel, payload]);
+    },
+    exclusive: async (name, run) => {
+      const client = await pool.connect();
+      try {
+        await client.query('select pg_advisory_lock(hashtext($1))', [name]);
+        try {
+          return await run();
+        } finally {
+          await client.query('select pg_advisory_unlock(hashtext($1))', [name]);
+        }
+      } finally {
+        client.release();
+      }
     },
   };
 }

@@ -1,12 +1,17 @@
 // Small pieces shared by the resource definitions' derive hooks.
-import { and, type Db, ne, type PgColumn, type PgTable, sql } from '@tabayyun/db';
+import { and, type Db, getTableName, ne, type PgColumn, type PgTable, sql } from '@tabayyun/db';
 import { normalizeForSearch, slugify } from '@tabayyun/text';
 import type { WriteContext } from '../resources/resource-types.ts';
 
 export const searchText = (value: unknown): string =>
   typeof value === 'string' ? normalizeForSearch(value) : '';
 
-/** Appends -2, -3 … until no other row holds the slug. */
+/**
+ * Appends -2, -3 … until no other row holds the slug. Called inside the write transaction: a
+ * transaction lock on (table, base) makes concurrent writes with the same base (fact-checks
+ * created in the same minute) choose one after the other, each seeing the slugs committed
+ * before it, instead of all choosing the same free slug and failing on the unique index.
+ */
 export async function uniqueSlug(
   db: Db,
   table: PgTable,
@@ -14,6 +19,7 @@ export async function uniqueSlug(
   base: string,
   ownId: string | undefined,
 ): Promise<string> {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`slug:${getTableName(table)}:${base}`}))`);
   const rows = (await db
     .select({ slug: columns.slug })
     .from(table)

@@ -8,6 +8,7 @@ const MAX_FOLDER_DEPTH = 8;
 
 // C0/C1 controls, bidi embeddings/overrides/isolates (the `exe.gpj` trick), BOM.
 const INVISIBLE = /[\p{Cc}\u202A-\u202E\u2066-\u2069\u200E\u200F\uFEFF]/gu;
+const UNPAIRED_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 // Characters that are reserved in URLs, shells or file systems.
 const RESERVED = /[<>:"/\\|?*#%&{}^~`[\]'$@!;=+,]/g;
 const FOLDER_SEGMENT = /^[\p{L}\p{N}][\p{L}\p{N}\p{M}._-]*$/u;
@@ -32,7 +33,9 @@ export interface SafeName {
 
 /** The last path segment of a client's file name, made safe: `../../x` → `x`, never empty. */
 export function sanitizeFileName(raw: string): SafeName {
-  const base = raw.normalize('NFC').replace(INVISIBLE, '').split(/[/\\]/).pop() ?? '';
+  // Unpaired surrogates (malformed UTF-16) cannot be stored or sent: they go like controls.
+  const base =
+    raw.replace(UNPAIRED_SURROGATE, '').normalize('NFC').replace(INVISIBLE, '').split(/[/\\]/).pop() ?? '';
   const cleaned = base
     .replace(RESERVED, '-')
     .replace(/\s+/gu, '-')
@@ -52,10 +55,15 @@ export const joinName = (name: SafeName) => (name.ext ? `${name.stem}.${name.ext
 /** The names to try, in order, when a name is taken and overwrite is off: `x.jpg`, `x-1.jpg`, … */
 export function* candidateNames(name: SafeName): Generator<string> {
   yield joinName(name);
-  for (let n = 1; n <= 9; n++) yield joinName({ ...name, stem: `${name.stem}-${n}` });
-  for (let n = 0; n < 8; n++) {
-    yield joinName({ ...name, stem: `${name.stem}-${randomBytes(4).toString('hex')}` });
-  }
+  // The suffix must fit in the stem's limit: a longer stem would be cut again when the file is
+  // served (parseFileKey re-sanitises), and the stored file could never be found.
+  const withSuffix = (suffix: string) => {
+    const room = MAX_STEM_BYTES - Buffer.byteLength(suffix);
+    const stem = truncateUtf8(name.stem, room).replace(/[-.]+$/g, '') || 'file';
+    return joinName({ ...name, stem: `${stem}${suffix}` });
+  };
+  for (let n = 1; n <= 9; n++) yield withSuffix(`-${n}`);
+  for (let n = 0; n < 8; n++) yield withSuffix(`-${randomBytes(4).toString('hex')}`);
 }
 
 /**

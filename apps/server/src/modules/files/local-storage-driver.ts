@@ -1,9 +1,12 @@
 // The default driver: files on local disk under DATA_DIR/files. Uploads stream into
-// `.staging/<uuid>` (same file system, so the final step is an atomic rename or link), are flushed
-// to disk (fsync) before they become visible, and are removed when the stream fails.
+// `.staging/<host>.<pid>/<uuid>` (same file system, so the final step is an atomic rename or link),
+// are flushed to disk (fsync) before they become visible, and are removed when the stream fails.
+// Each process stages in its own folder, so a process starting after a crash removes what a dead
+// process on its host left at once, without touching the uploads of a live one (ADR 018).
 import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { link, mkdir, readdir, rename, rm, stat, unlink } from 'node:fs/promises';
+import { hostname } from 'node:os';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -18,9 +21,29 @@ const STAGING = '.staging';
 
 const isMissing = (err: unknown) => (err as NodeJS.ErrnoException).code === 'ENOENT';
 
+/** This process's staging folder name: `<host>.<pid>` (host names hold no `/`). */
+const processFolder = (host: string, pid: number) => `${host.replace(/[^A-Za-z0-9_-]/g, '_')}.${pid}`;
+
+/** True when the staging folder `name` belongs to a process of this host that is gone. */
+function isDeadProcessFolder(name: string): boolean {
+  const host = processFolder(hostname(), 0).slice(0, -2);
+  const match = /^(.*)\.(\d+)$/.exec(name);
+  if (!match || match[1] !== host) return false;
+  const pid = Number(match[2]);
+  // The same pid as ours: a previous life of this process (a container restarted as pid 1).
+  if (pid === process.pid) return true;
+  try {
+    process.kill(pid, 0);
+    return false;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'ESRCH';
+  }
+}
+
 export function createLocalStorageDriver(rootDir: string): StorageDriver {
   const root = resolve(rootDir);
   const stagingDir = join(root, STAGING);
+  const ownStagingDir = join(stagingDir, processFolder(hostname(), process.pid));
 
   /** The absolute path of a key; refuses anything that would resolve outside the root. */
   const pathOf = (key: string): string => {
@@ -35,8 +58,8 @@ export function createLocalStorageDriver(rootDir: string): StorageDriver {
   };
 
   async function stage(source: Readable | AsyncIterable<Uint8Array>): Promise<StagedObject> {
-    await mkdir(stagingDir, { recursive: true });
-    const temp = join(stagingDir, randomUUID());
+    await mkdir(ownStagingDir, { recursive: true });
+    const temp = join(ownStagingDir, randomUUID());
     const hash = createHash('sha256');
     let size = 0;
     const measure = new Transform({
@@ -152,24 +175,35 @@ export function createLocalStorageDriver(rootDir: string): StorageDriver {
       return walk(dir ? pathOf(dir) : root);
     },
     async sweepStaging(olderThanMs) {
-      let removed = 0;
       const cutoff = Date.now() - olderThanMs;
-      let names: string[];
-      try {
-        names = await readdir(stagingDir);
-      } catch (err) {
-        if (isMissing(err)) return 0;
-        throw err;
-      }
-      for (const name of names) {
-        const file = join(stagingDir, name);
-        const info = await stat(file).catch(() => undefined);
-        if (info && info.mtimeMs < cutoff) {
-          await rm(file, { force: true });
-          removed++;
+      // A dead process's folder goes whole; elsewhere (a live process, another host sharing the
+      // storage, the older flat layout) only what has not been written to for `olderThanMs`.
+      const sweep = async (dir: string, all: boolean): Promise<number> => {
+        let entries: import('node:fs').Dirent[];
+        try {
+          entries = await readdir(dir, { withFileTypes: true });
+        } catch (err) {
+          if (isMissing(err)) return 0;
+          throw err;
         }
-      }
-      return removed;
+        let removed = 0;
+        for (const entry of entries) {
+          const full = join(dir, entry.name);
+          if (entry.isDirectory()) {
+            const dead = dir === stagingDir && isDeadProcessFolder(entry.name);
+            removed += await sweep(full, all || dead);
+            if (dead) await rm(full, { recursive: true, force: true });
+            continue;
+          }
+          const info = await stat(full).catch(() => undefined);
+          if (info && (all || info.mtimeMs < cutoff)) {
+            await rm(full, { force: true });
+            removed++;
+          }
+        }
+        return removed;
+      };
+      return sweep(stagingDir, false);
     },
   };
 }

@@ -20,10 +20,13 @@ function parsePointer(pointer: unknown, index: number): string[] {
     fail(index, `'${String(pointer)}' is not a JSON pointer`);
   }
   if (pointer === '') return [];
-  return pointer
+  const tokens = pointer
     .slice(1)
     .split('/')
     .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+  // `__proto__` would walk from the document into Object.prototype (prototype pollution).
+  if (tokens.includes('__proto__')) fail(index, `'${pointer}' names no field of the document`);
+  return tokens;
 }
 
 type Container = Record<string, unknown> | unknown[];
@@ -32,7 +35,10 @@ function parentOf(doc: unknown, tokens: string[], index: number): { parent: Cont
   let node = doc;
   for (const t of tokens.slice(0, -1)) {
     if (node === null || typeof node !== 'object') fail(index, `path segment '${t}' does not exist`);
-    node = Array.isArray(node) ? node[Number(t)] : (node as Record<string, unknown>)[t];
+    // Only the document's own members: never `constructor`, `toString` or other inherited ones.
+    if (Array.isArray(node)) node = node[arrayIndex(node, t, index, false)];
+    else if (Object.hasOwn(node, t)) node = (node as Record<string, unknown>)[t];
+    else fail(index, `path segment '${t}' does not exist`);
   }
   if (node === null || typeof node !== 'object') fail(index, 'the parent of the path does not exist');
   if (tokens.length === 0) fail(index, 'the whole document cannot be replaced');

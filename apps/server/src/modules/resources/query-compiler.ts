@@ -15,6 +15,14 @@ interface CompileContext {
   joinGuard: JoinGuard;
 }
 
+/**
+ * A declaration by the name a caller sent: own entries only, so `valueOf` or `constructor` never
+ * finds Object.prototype's members (which compiled to SQL over an undefined column: a 500).
+ */
+export function own<T>(record: Readonly<Record<string, T>>, key: string): T | undefined {
+  return Object.hasOwn(record, key) ? record[key] : undefined;
+}
+
 /** JSON fields are filterable with {exists} only; the compiler refuses other forms on them. */
 function isFilterable(spec: FieldSpec): boolean {
   return spec.filterable ?? true;
@@ -35,13 +43,13 @@ export function compileWhere(
 }
 
 function compileCondition(def: ResourceDefinition, c: Condition, ctx: CompileContext): SQL {
-  const spec = def.fields[c.field];
+  const spec = own(def.fields, c.field);
   if (spec) {
     if (!isFilterable(spec)) throw invalidQuery(c.field, `'${c.field}' cannot be filtered`);
     return compileFieldCondition(spec, c);
   }
   const dot = c.field.indexOf('.');
-  const relation = dot > 0 ? def.relations[c.field.slice(0, dot)] : undefined;
+  const relation = dot > 0 ? own(def.relations, c.field.slice(0, dot)) : undefined;
   if (!relation) throw invalidQuery(c.field, `unknown field '${c.field}'`);
   const target = ctx.registry.get(relation.resource);
   if (!target) throw invalidQuery(c.field, `unknown relation '${c.field.slice(0, dot)}'`);
@@ -194,7 +202,7 @@ function typedValue(spec: FieldSpec, key: string, raw: string): unknown {
 
 export function compileOrderBy(def: ResourceDefinition, sort: Query['sort']): SQL {
   const { field, direction } = sort ?? def.defaultSort;
-  const spec = def.fields[field];
+  const spec = own(def.fields, field);
   if (!spec || spec.sortable === false || spec.kind === 'json' || spec.kind === 'text[]') {
     throw invalidQuery('sort_by', `cannot sort by '${field}'`);
   }

@@ -10,7 +10,7 @@ import type { Access, AccessGuard } from '../../plugins/access.ts';
 import type { CountCache } from './count-cache.ts';
 import { changedFields, isSameValue } from './document-diff.ts';
 import { applyJsonPatch, type PatchOperation } from './json-patch.ts';
-import { compileOrderBy, compileWhere, type JoinGuard, selectedFields } from './query-compiler.ts';
+import { compileOrderBy, compileWhere, type JoinGuard, own, selectedFields } from './query-compiler.ts';
 import type { ApiDocument, Registry, ResourceDefinition, WriteContext } from './resource-types.ts';
 import { findRevision, insertRevision, userNames } from './revisions.repo.ts';
 import { parseVersionTag, SERVER_OWNED_FIELDS, versionTagOf } from './versions.ts';
@@ -139,7 +139,7 @@ export function createResourceService(deps: ResourceServiceDeps) {
         await expandTranslations(def, actor, docs);
         continue;
       }
-      const relation = def.relations[name];
+      const relation = own(def.relations, name);
       if (!relation)
         throw new AppError('INVALID_QUERY', `Invalid query key 'lookup': unknown relation '${name}'`, {
           key: 'lookup',
