@@ -174,7 +174,11 @@ driverSuite('disk', async () => {
   const { readdir } = await import('node:fs/promises');
   return {
     driver: createLocalStorageDriver(files),
-    stagingCount: async () => (await readdir(join(files, '.staging')).catch(() => [])).length,
+    // Files only: each process stages in its own folder under .staging (ADR 018).
+    stagingCount: async () =>
+      (
+        await readdir(join(files, '.staging'), { recursive: true, withFileTypes: true }).catch(() => [])
+      ).filter((entry) => entry.isFile()).length,
     cleanup: async () => rmSync(root, { recursive: true, force: true }),
   };
 });

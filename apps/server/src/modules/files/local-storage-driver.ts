@@ -25,13 +25,16 @@ const isMissing = (err: unknown) => (err as NodeJS.ErrnoException).code === 'ENO
 const processFolder = (host: string, pid: number) => `${host.replace(/[^A-Za-z0-9_-]/g, '_')}.${pid}`;
 
 /** True when the staging folder `name` belongs to a process of this host that is gone. */
-function isDeadProcessFolder(name: string): boolean {
+const PROCESS_STARTED_AT = Date.now() - process.uptime() * 1000;
+
+function isDeadProcessFolder(name: string, modifiedAtMs: number): boolean {
   const host = processFolder(hostname(), 0).slice(0, -2);
   const match = /^(.*)\.(\d+)$/.exec(name);
   if (!match || match[1] !== host) return false;
   const pid = Number(match[2]);
-  // The same pid as ours: a previous life of this process (a container restarted as pid 1).
-  if (pid === process.pid) return true;
+  // The same pid as ours: a previous life of this process (a container restarted as pid 1) when
+  // the folder was last written before this process started; otherwise it is our own.
+  if (pid === process.pid) return modifiedAtMs < PROCESS_STARTED_AT;
   try {
     process.kill(pid, 0);
     return false;
@@ -190,7 +193,11 @@ export function createLocalStorageDriver(rootDir: string): StorageDriver {
         for (const entry of entries) {
           const full = join(dir, entry.name);
           if (entry.isDirectory()) {
-            const dead = dir === stagingDir && isDeadProcessFolder(entry.name);
+            const folderInfo = await stat(full).catch(() => undefined);
+            const dead =
+              dir === stagingDir &&
+              folderInfo !== undefined &&
+              isDeadProcessFolder(entry.name, folderInfo.mtimeMs);
             removed += await sweep(full, all || dead);
             if (dead) await rm(full, { recursive: true, force: true });
             continue;
