@@ -24,6 +24,7 @@ import { deferHydration } from './deferred-hydration.ts';
 import { createPageCache, type PageCache, type RenderedPage } from './page-cache.ts';
 import { createPageDelivery, isCacheableRequest, isPreviewRequest } from './page-delivery.ts';
 import { PRIVATE_NO_STORE } from './page-response.ts';
+import { type TrackableResources, trackResources, trackStats } from './read-tags.ts';
 import { registerSeoRoutes } from './seo.routes.ts';
 import { createSeoService } from './seo.service.ts';
 import { sendWebResponse, toWebRequest } from './site.adapter.ts';
@@ -51,10 +52,20 @@ export interface SitePluginOptions {
   productName?: string;
   /** Base paths and product name the back office reads from its document (`<meta name="tabayyun-panel">`). */
   panelConfig?: Record<string, string>;
-  /** The page cache; absent or undefined renders every request. */
-  cache?: { maxBytes: number } | undefined;
-  /** Content writes of every instance (NOTIFY): each one clears the page cache. */
-  events?: { subscribe(listener: (change: { resource: string; id: string }) => void): Promise<() => void> };
+  /**
+   * The page cache; absent or undefined renders every request. `flushAll` clears it whole on every
+   * reader-visible write, as ADR 008 did (for comparisons only).
+   */
+  cache?: { maxBytes: number; flushAll?: boolean } | undefined;
+  /**
+   * Content writes of every instance (NOTIFY), with the cache tags each touched (ADR 016): the
+   * cached pages that read one of them are refreshed, or dropped when `hard`.
+   */
+  events?: {
+    subscribe(
+      listener: (change: { resource: string; id: string; tags: string[]; hard: boolean }) => void,
+    ): Promise<() => void>;
+  };
   /** Sitemaps, robots.txt and RSS, read as the anonymous reader; without it they are not served. */
   seo?: { resources: Pick<ResourceService, 'list' | 'get'>; disallow: readonly string[] };
 }
@@ -74,17 +85,6 @@ const siteStates = new WeakMap<object, SiteState>();
 export function siteStateOf(app: FastifyInstance): SiteState | undefined {
   return siteStates.get(app.server);
 }
-
-/** Writes to these never change a public page: they do not clear the cache. */
-const PRIVATE_RESOURCES = new Set([
-  'feed',
-  'contact',
-  'media-source-run',
-  'scraping-report',
-  'storage',
-  'user',
-  'role',
-]);
 
 /** The fixed user agent of shared renders: a crawler's, so React renders everything before answering. */
 const CACHE_RENDER_USER_AGENT = 'TabayyunPageCache/1.0 (prerender; bot)';
@@ -121,9 +121,11 @@ export async function sitePlugin(app: FastifyInstance, opts: SitePluginOptions):
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (_request, _payload, done) => done(null));
 
+  // Loaders read through services that record their cache tags in the running shared render.
+  const loadContext = opts.context === undefined ? undefined : trackedContext(opts.context);
   const getLoadContext = (): RouterContextProvider => {
     const provider = new RouterContextProvider();
-    if (opts.context !== undefined) provider.set(appContext, opts.context);
+    if (loadContext !== undefined) provider.set(appContext, loadContext);
     return provider;
   };
 
@@ -134,16 +136,27 @@ export async function sitePlugin(app: FastifyInstance, opts: SitePluginOptions):
   siteStates.set(app.server, state);
 
   const usesVite = opts.mode === 'development' || (opts.mode === 'test' && !hasBuild);
-  const cache = opts.cache && !usesVite ? createPageCache({ maxBytes: opts.cache.maxBytes }) : undefined;
+  const cache =
+    opts.cache && !usesVite
+      ? createPageCache({
+          maxBytes: opts.cache.maxBytes,
+          onError: (err, key) => app.log.error({ err, key }, 'a background page render failed'),
+        })
+      : undefined;
   state.cache = cache;
   const delivery = createPageDelivery({ cache });
   if (cache && opts.events) {
-    // Whole-cache clear: a write can change any page (lists, counts, related items), and pages are
-    // cheap to render again; tracking which pages show which item would cost more than it saves.
+    // Only the pages that read what a write touched (ADR 016); `flushAll` restores ADR 008's
+    // whole-cache clear (the newsroom benchmark's side-by-side figure).
     const unsubscribe = await opts.events.subscribe((change) => {
-      if (!PRIVATE_RESOURCES.has(change.resource)) cache.clear();
+      if (opts.cache?.flushAll) {
+        if (change.tags.length > 0) cache.clear();
+      } else cache.invalidate(change.tags, { hard: change.hard });
     });
-    app.addHook('onClose', async () => unsubscribe());
+    app.addHook('onClose', async () => {
+      unsubscribe();
+      await cache.settled();
+    });
   }
 
   if (usesVite) {
@@ -188,7 +201,7 @@ export async function sitePlugin(app: FastifyInstance, opts: SitePluginOptions):
   function registerSeo(): void {
     if (!opts.seo) return;
     const seo = createSeoService({
-      resources: opts.seo.resources,
+      resources: trackResources(opts.seo.resources),
       publicUrl: publicUrlOf(opts),
       productName: opts.productName ?? 'Tabayyun',
       disallow: opts.seo.disallow,
@@ -230,6 +243,19 @@ export async function sitePlugin(app: FastifyInstance, opts: SitePluginOptions):
         toRenderedPage(await render(shared ? sharedWebRequest(request, opts) : toWebRequest(request, reply))),
     });
   });
+}
+
+/** The services loaders get, with their reads of public content recorded (read-tags.ts). */
+function trackedContext(context: AppLoadContext): AppLoadContext {
+  const services = context as Record<string, unknown>;
+  const tracked: Record<string, unknown> = { ...services };
+  const resources = services.resources as TrackableResources | undefined;
+  if (resources && typeof resources.list === 'function') tracked.resources = trackResources(resources);
+  const stats = services.stats as { countByCategory?: unknown } | undefined;
+  if (stats && typeof stats.countByCategory === 'function') {
+    tracked.stats = trackStats(stats as Parameters<typeof trackStats>[0]);
+  }
+  return tracked as AppLoadContext;
 }
 
 function publicUrlOf(opts: SitePluginOptions): string {
