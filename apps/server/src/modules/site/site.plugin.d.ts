@@ -21,7 +21,7 @@ export interface SitePluginOptions {
   publicUrl?: string;
   productName?: string;
   /** The page cache (ADR 008, ADR 016); absent or undefined renders every request. */
-  cache?: { maxBytes: number; flushAll?: boolean } | undefined;
+  cache?: { maxBytes: number } | undefined;
   /** Content writes of every instance (NOTIFY) with the cache tags each touched (ADR 016). */
   events?: {
     subscribe(
@@ -59,6 +59,8 @@ export interface SiteState {
   renders: number;
   /** Resolves once the client files are compressed in memory. */
   assetsReady: Promise<void>;
+  /** `tags` (ADR 016), or `flush`: ADR 008's whole-cache clear (benchmark comparison only). */
+  invalidation: 'tags' | 'flush';
 }
 /** The site mounted on this app (any scope of it): its cache and render counter. */
 export declare function siteStateOf(app: FastifyInstance): SiteState | undefined;

@@ -52,11 +52,8 @@ export interface SitePluginOptions {
   productName?: string;
   /** Base paths and product name the back office reads from its document (`<meta name="tabayyun-panel">`). */
   panelConfig?: Record<string, string>;
-  /**
-   * The page cache; absent or undefined renders every request. `flushAll` clears it whole on every
-   * reader-visible write, as ADR 008 did (for comparisons only).
-   */
-  cache?: { maxBytes: number; flushAll?: boolean } | undefined;
+  /** The page cache; absent or undefined renders every request. */
+  cache?: { maxBytes: number } | undefined;
   /**
    * Content writes of every instance (NOTIFY), with the cache tags each touched (ADR 016): the
    * cached pages that read one of them are refreshed, or dropped when `hard`.
@@ -77,6 +74,11 @@ export interface SiteState {
   renders: number;
   /** Resolves once the client files are compressed in memory. */
   assetsReady: Promise<void>;
+  /**
+   * `tags` (ADR 016): a write refreshes the pages that read what it touched. `flush`: ADR 008's
+   * whole-cache clear on every reader-visible write, kept for the newsroom benchmark's comparison.
+   */
+  invalidation: 'tags' | 'flush';
 }
 
 const siteStates = new WeakMap<object, SiteState>();
@@ -132,7 +134,12 @@ export async function sitePlugin(app: FastifyInstance, opts: SitePluginOptions):
   let handleRequest: RequestHandler | undefined;
   let vite: ViteDevServer | undefined;
   let isRouted: ((path: string) => boolean) | undefined;
-  const state: SiteState = { cache: undefined, renders: 0, assetsReady: Promise.resolve() };
+  const state: SiteState = {
+    cache: undefined,
+    renders: 0,
+    assetsReady: Promise.resolve(),
+    invalidation: 'tags',
+  };
   siteStates.set(app.server, state);
 
   const usesVite = opts.mode === 'development' || (opts.mode === 'test' && !hasBuild);
@@ -146,10 +153,9 @@ export async function sitePlugin(app: FastifyInstance, opts: SitePluginOptions):
   state.cache = cache;
   const delivery = createPageDelivery({ cache });
   if (cache && opts.events) {
-    // Only the pages that read what a write touched (ADR 016); `flushAll` restores ADR 008's
-    // whole-cache clear (the newsroom benchmark's side-by-side figure).
+    // Only the pages that read what a write touched (ADR 016).
     const unsubscribe = await opts.events.subscribe((change) => {
-      if (opts.cache?.flushAll) {
+      if (state.invalidation === 'flush') {
         if (change.tags.length > 0) cache.clear();
       } else cache.invalidate(change.tags, { hard: change.hard });
     });
