@@ -157,6 +157,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   if (deps.site) {
+    // React picks its development or production build from process.env.NODE_ENV when first loaded
+    // (the site plugin loads it): `npm start` sets none (the configuration defaults to production),
+    // and React's development build renders pages several times slower (issue 13).
+    if (config.NODE_ENV === 'production') process.env.NODE_ENV ??= 'production';
     const { sitePlugin } = await import('./modules/site/site.plugin.ts');
     await app.register(sitePlugin, {
       mode: config.NODE_ENV,
