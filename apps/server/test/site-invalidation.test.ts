@@ -219,6 +219,27 @@ describe('targeted invalidation', () => {
     expect(fresh.cache).toBe('HIT');
     expect(fresh.body).toContain(title);
   });
+
+  it('a category change refreshes the pages that show it, and the categories kept in memory', async () => {
+    for (const app of [t.app, other]) {
+      await get(app, '/en');
+      await cacheOf(app).settled();
+      expect((await get(app, '/en')).headers['x-cache']).toBe('HIT');
+    }
+    const before = mark();
+    const changed = await call(t.app, 'PATCH', '/api/category/fraud', [
+      { op: 'replace', path: '/color', value: '#123457' },
+    ]);
+    expect(changed.status).toBe(200);
+    await untilHeard(before, 'fraud', 1, touches);
+    for (const app of [t.app, other]) {
+      expect((await page(app, '/en')).cache).toBe('STALE');
+      await cacheOf(app).settled();
+      const fresh = await page(app, '/en');
+      expect(fresh.cache).toBe('HIT');
+      expect(fresh.body.toLowerCase()).toContain('#123457');
+    }
+  });
 });
 
 describe('readers never see what is not published', () => {
@@ -268,8 +289,9 @@ describe('readers never see what is not published', () => {
       expect(warm.cache).toBe('HIT');
     }
     before = mark();
-    const started = Date.now();
     expect((await remove(draft._id)).status).toBe(200);
+    // The write has committed when its answer arrives.
+    const started = Date.now();
     await untilHeard(before, draft._id, 1, (c) => c.hard);
     for (const app of [t.app, other]) {
       const res = await page(app, url);

@@ -25,6 +25,7 @@ import { createPageCache, type PageCache, type RenderedPage } from './page-cache
 import { createPageDelivery, isCacheableRequest, isPreviewRequest } from './page-delivery.ts';
 import { PRIVATE_NO_STORE } from './page-response.ts';
 import { type TrackableResources, trackResources, trackStats } from './read-tags.ts';
+import { createReferenceCache, type ReferenceCache, type ReferenceResources } from './reference-cache.ts';
 import { registerSeoRoutes } from './seo.routes.ts';
 import { createSeoService } from './seo.service.ts';
 import { sendWebResponse, toWebRequest } from './site.adapter.ts';
@@ -74,6 +75,8 @@ export interface SiteState {
   renders: number;
   /** Resolves once the client files are compressed in memory. */
   assetsReady: Promise<void>;
+  /** Categories, authors and media sources kept in memory (absent without change events). */
+  reference?: ReferenceCache | undefined;
   /**
    * `tags` (ADR 016): a write refreshes the pages that read what it touched. `flush`: ADR 008's
    * whole-cache clear on every reader-visible write, kept for the newsroom benchmark's comparison.
@@ -123,8 +126,15 @@ export async function sitePlugin(app: FastifyInstance, opts: SitePluginOptions):
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (_request, _payload, done) => done(null));
 
+  // Categories, authors and media sources kept in memory while no write touches them (needs the
+  // change events of every instance to know when).
+  const reference = opts.events ? createReferenceCache() : undefined;
+  if (opts.events && reference) {
+    const unsubscribe = await opts.events.subscribe((change) => reference.invalidate(change.tags));
+    app.addHook('onClose', async () => unsubscribe());
+  }
   // Loaders read through services that record their cache tags in the running shared render.
-  const loadContext = opts.context === undefined ? undefined : trackedContext(opts.context);
+  const loadContext = opts.context === undefined ? undefined : trackedContext(opts.context, reference);
   const getLoadContext = (): RouterContextProvider => {
     const provider = new RouterContextProvider();
     if (loadContext !== undefined) provider.set(appContext, loadContext);
@@ -139,6 +149,7 @@ export async function sitePlugin(app: FastifyInstance, opts: SitePluginOptions):
     renders: 0,
     assetsReady: Promise.resolve(),
     invalidation: 'tags',
+    reference,
   };
   siteStates.set(app.server, state);
 
@@ -207,7 +218,7 @@ export async function sitePlugin(app: FastifyInstance, opts: SitePluginOptions):
   function registerSeo(): void {
     if (!opts.seo) return;
     const seo = createSeoService({
-      resources: trackResources(opts.seo.resources),
+      resources: trackResources(reference ? reference.wrap(opts.seo.resources) : opts.seo.resources),
       publicUrl: publicUrlOf(opts),
       productName: opts.productName ?? 'Tabayyun',
       disallow: opts.seo.disallow,
@@ -251,12 +262,17 @@ export async function sitePlugin(app: FastifyInstance, opts: SitePluginOptions):
   });
 }
 
-/** The services loaders get, with their reads of public content recorded (read-tags.ts). */
-function trackedContext(context: AppLoadContext): AppLoadContext {
+/**
+ * The services loaders get: their reads of public content recorded (read-tags.ts), and the
+ * reference data answered from memory (reference-cache.ts).
+ */
+function trackedContext(context: AppLoadContext, reference: ReferenceCache | undefined): AppLoadContext {
   const services = context as Record<string, unknown>;
   const tracked: Record<string, unknown> = { ...services };
-  const resources = services.resources as TrackableResources | undefined;
-  if (resources && typeof resources.list === 'function') tracked.resources = trackResources(resources);
+  const resources = services.resources as (TrackableResources & ReferenceResources) | undefined;
+  if (resources && typeof resources.list === 'function') {
+    tracked.resources = trackResources(reference ? reference.wrap(resources) : resources);
+  }
   const stats = services.stats as { countByCategory?: unknown } | undefined;
   if (stats && typeof stats.countByCategory === 'function') {
     tracked.stats = trackStats(stats as Parameters<typeof trackStats>[0]);
