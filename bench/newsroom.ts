@@ -10,6 +10,7 @@
 // side. PGlite by default; PostgreSQL with DATABASE_URL (a fresh database is created and dropped).
 // Writes bench/results/newsroom-<engine>.json.
 //   npm run bench -- newsroom [--duration 60] [--connections 50] [--only targeted|flush|flush,targeted]
+import './production-env.ts';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
