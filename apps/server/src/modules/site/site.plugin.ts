@@ -91,6 +91,9 @@ export function siteStateOf(app: FastifyInstance): SiteState | undefined {
   return siteStates.get(app.server);
 }
 
+/** Public page renders running at once (see createLimiter). */
+const MAX_CONCURRENT_RENDERS = 4;
+
 /** The fixed user agent of shared renders: a crawler's, so React renders everything before answering. */
 const CACHE_RENDER_USER_AGENT = 'TabayyunPageCache/1.0 (prerender; bot)';
 
@@ -228,6 +231,9 @@ export async function sitePlugin(app: FastifyInstance, opts: SitePluginOptions):
   }
   if (vite !== undefined) registerSeo();
 
+  // Page renders at once: more only interleave (each holding its data and React tree), which costs
+  // garbage collection and makes every one of them late; the rest wait their turn.
+  const renders = createLimiter(MAX_CONCURRENT_RENDERS);
   const render = async (webRequest: Request): Promise<Response> => {
     state.renders++;
     return handleRequest!(webRequest, getLoadContext());
@@ -256,8 +262,12 @@ export async function sitePlugin(app: FastifyInstance, opts: SitePluginOptions):
       shared,
       // A shared render sees the address only (no cookies, no client headers), so one reader's
       // request cannot shape what every reader gets; its origin is the public URL.
-      render: async () =>
-        toRenderedPage(await render(shared ? sharedWebRequest(request, opts) : toWebRequest(request, reply))),
+      render: () =>
+        renders.run(async () =>
+          toRenderedPage(
+            await render(shared ? sharedWebRequest(request, opts) : toWebRequest(request, reply)),
+          ),
+        ),
     });
   });
 }
@@ -278,6 +288,24 @@ function trackedContext(context: AppLoadContext, reference: ReferenceCache | und
     tracked.stats = trackStats(stats as Parameters<typeof trackStats>[0]);
   }
   return tracked as AppLoadContext;
+}
+
+/** Runs at most `limit` tasks at once, the others in arrival order. */
+function createLimiter(limit: number) {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  return {
+    async run<T>(task: () => Promise<T>): Promise<T> {
+      if (running >= limit) await new Promise<void>((resolve) => waiting.push(resolve));
+      running++;
+      try {
+        return await task();
+      } finally {
+        running--;
+        waiting.shift()?.();
+      }
+    },
+  };
 }
 
 function publicUrlOf(opts: SitePluginOptions): string {
