@@ -1,5 +1,6 @@
 // buildApp wires the cross-cutting plugins first, then the modules; it never listens (server.ts
 // does), so tests drive it with app.inject().
+import { createRequire } from 'node:module';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
@@ -159,6 +160,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   if (deps.site) {
+    // React picks its development or production build from process.env.NODE_ENV when first loaded
+    // (the site plugin loads it): `npm start` sets none (the configuration defaults to production),
+    // and React's development build renders pages several times slower (issue 13).
+    // Only while React is not loaded yet: a mix of both builds fails every render.
+    if (config.NODE_ENV === 'production' && !isReactLoaded()) process.env.NODE_ENV ??= 'production';
     const { sitePlugin } = await import('./modules/site/site.plugin.ts');
     await app.register(sitePlugin, {
       mode: config.NODE_ENV,
@@ -188,6 +194,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     registerJsonNotFound(app);
   }
   return app;
+}
+
+/** Whether some module of this process already loaded React (its build is then fixed). */
+function isReactLoaded(): boolean {
+  return Object.keys(createRequire(import.meta.url).cache).some((path) =>
+    /[\\/]node_modules[\\/]react[\\/]index\.js$/.test(path),
+  );
 }
 
 declare module 'fastify' {

@@ -1,5 +1,6 @@
-// The public site's page cache (ADR 008) on the demo content: warm hits render nothing and send the
-// same bytes in every encoding, ETags revalidate, a content write anywhere clears it, and previews,
+// The public site's page cache (ADR 008, ADR 016) on the demo content: warm hits render nothing and
+// send the same bytes in every encoding, ETags revalidate, a content write refreshes what it touched
+// (site-invalidation.test.ts has the rest), and previews,
 // the back office and personal requests never enter it.
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -18,7 +19,7 @@ beforeAll(async () => {
   t = await buildTestApp({ site: true, env: { SITE_CACHE: 'true', PUBLIC_URL: 'https://tabayyun.example' } });
   await seedDemoContent({ db: t.database.db, resources: t.app.services.resources });
   // Seeding wrote through the API service: wait for its last notification to clear the cache.
-  await vi.waitFor(() => expect(state().cache?.stats().clears).toBeGreaterThan(0));
+  await vi.waitFor(() => expect(state().cache?.stats().invalidations).toBeGreaterThan(0));
   state().cache!.clear();
 }, WEB_BUILD_TIMEOUT_MS + 120_000);
 afterAll(() => t?.close());
@@ -78,7 +79,7 @@ describe('page cache', () => {
     expect(stale.statusCode).toBe(200);
   });
 
-  it('clears on a content write through the API, in this and (through NOTIFY) every instance', async () => {
+  it('refreshes the pages a content write touched: stale at once, fresh after one background render', async () => {
     const list = await call(
       t.app,
       'GET',
@@ -89,14 +90,19 @@ describe('page cache', () => {
     const item = (list.body.data as { _id: string }[])[0]!;
     await get('/en');
     expect((await get('/en')).headers['x-cache']).toBe('HIT');
-    const clears = state().cache!.stats().clears;
+    const invalidated = state().cache!.stats().invalidated;
     const patched = await call(t.app, 'PATCH', `/api/factcheck/${item._id}`, [
       { op: 'replace', path: '/title', value: 'A renamed fact-check for the cache test' },
     ]);
     expect(patched.status).toBe(200);
-    await vi.waitFor(() => expect(state().cache!.stats().clears).toBeGreaterThan(clears));
-    expect(state().cache!.stats().entries).toBe(0);
-    expect((await get('/en')).headers['x-cache']).toBe('MISS');
+    await vi.waitFor(() => expect(state().cache!.stats().invalidated).toBeGreaterThan(invalidated));
+    const stale = await get('/en');
+    expect(stale.headers['x-cache']).toBe('STALE');
+    expect(stale.body).not.toContain('A renamed fact-check for the cache test');
+    await state().cache!.settled();
+    const fresh = await get('/en');
+    expect(fresh.headers['x-cache']).toBe('HIT');
+    expect(fresh.body).toContain('A renamed fact-check for the cache test');
   });
 
   it('never caches a preview: noindex, private, rendered every time', async () => {

@@ -1,12 +1,47 @@
 // Content changes fan out to every instance through PostgreSQL NOTIFY, so each can drop cached
-// pages (the public-site cache subscribes). Publishing never fails a write that has committed.
+// pages (the public-site cache subscribes) and totals. Each change carries the cache tags it touched
+// (content-tags.ts, ADR 016): a write readers cannot see carries none. Publishing never fails a
+// write that has committed.
 import type { Database } from '@tabayyun/db';
+import { ALL_TAG, changeTags, PRIVATE_RESOURCES } from './content-tags.ts';
 
 export const CONTENT_CHANNEL = 'content_changed';
+
+/** PostgreSQL refuses NOTIFY payloads of 8000 bytes or more: larger tag sets say "everything". */
+const MAX_PAYLOAD_BYTES = 7000;
 
 export interface ContentChange {
   resource: string;
   id: string;
+  /** Cache tags the write touched; empty when readers see no difference. */
+  tags: string[];
+  /** Readers saw the record before and not after (unpublished, deleted): drop, never serve stale. */
+  hard: boolean;
+}
+
+/** The stored record before and after a write (absent: created, or deleted). */
+export interface ChangedRecords {
+  before?: Record<string, unknown> | undefined;
+  after?: Record<string, unknown> | undefined;
+}
+
+/** A payload from the channel; one without tags (an older instance) touches every page. */
+export function parseContentChange(payload: string): ContentChange | undefined {
+  const raw = JSON.parse(payload) as Partial<ContentChange>;
+  if (typeof raw?.resource !== 'string' || typeof raw.id !== 'string') return undefined;
+  const tags = Array.isArray(raw.tags)
+    ? raw.tags.filter((t): t is string => typeof t === 'string')
+    : PRIVATE_RESOURCES.has(raw.resource)
+      ? []
+      : [ALL_TAG];
+  return { resource: raw.resource, id: raw.id, tags, hard: raw.hard === true };
+}
+
+export function encodeContentChange(resource: string, id: string, records: ChangedRecords): string {
+  const { tags, hard } = changeTags(resource, records.before, records.after);
+  const payload = JSON.stringify({ resource, id, tags, hard });
+  if (Buffer.byteLength(payload) < MAX_PAYLOAD_BYTES) return payload;
+  return JSON.stringify({ resource, id, tags: [ALL_TAG], hard });
 }
 
 export function createContentEvents(database: Database) {
@@ -17,12 +52,13 @@ export function createContentEvents(database: Database) {
   const start = () => {
     starting ??= database
       .listen(CONTENT_CHANNEL, (payload) => {
+        let change: ContentChange | undefined;
         try {
-          const change = JSON.parse(payload) as ContentChange;
-          for (const l of listeners) l(change);
+          change = parseContentChange(payload);
         } catch {
           // A foreign payload on our channel is ignored.
         }
+        if (change) for (const l of listeners) l(change);
       })
       .then((stop) => {
         unlisten = stop;
@@ -31,8 +67,9 @@ export function createContentEvents(database: Database) {
   };
 
   return {
-    publish(resource: string, id: string): void {
-      database.notify(CONTENT_CHANNEL, JSON.stringify({ resource, id })).catch(() => {});
+    /** After a committed write: `records` decides which cached pages it touches (none if absent). */
+    publish(resource: string, id: string, records: ChangedRecords = {}): void {
+      database.notify(CONTENT_CHANNEL, encodeContentChange(resource, id, records)).catch(() => {});
     },
     async subscribe(listener: (change: ContentChange) => void): Promise<() => void> {
       listeners.add(listener);

@@ -50,8 +50,15 @@ export interface ResourceServiceDeps {
   registry: Registry;
   guard: AccessGuard;
   apiBase: string;
-  /** Told after every committed write (page-cache invalidation fans out from here). */
-  onChange?: (resource: string, id: string) => void;
+  /**
+   * Told after every committed write, with the stored record before and after it (page-cache
+   * invalidation fans out from here: content-events.ts).
+   */
+  onChange?: (
+    resource: string,
+    id: string,
+    records: { before?: ApiDocument | undefined; after?: ApiDocument | undefined },
+  ) => void;
   /** Totals cached until the next content change (see count-cache.ts). */
   countCache?: CountCache;
   /** Told of deletes and publishes, for the audit log (modules/audit). */
@@ -490,8 +497,10 @@ export function createResourceService(deps: ResourceServiceDeps) {
   ): Promise<WriteResult> {
     const access = guard.require(actor, pathOf(def), action);
     const versioned = def.fields.version !== undefined;
+    let before: ApiDocument | undefined;
     const result = await db.transaction(async (tx) => {
       const existing = id === undefined ? undefined : await loadForWrite(tx, def, actor, access, id);
+      before = existing;
       if (existing && ifMatch !== undefined && ifMatch !== '*' && !matches(existing, ifMatch)) {
         throw await editConflict(tx, def, existing, ifMatch, () => build(existing));
       }
@@ -565,7 +574,7 @@ export function createResourceService(deps: ResourceServiceDeps) {
       return { _id: document._id, document };
     });
     deps.countCache?.clear();
-    deps.onChange?.(def.name, result._id);
+    deps.onChange?.(def.name, result._id, { before, after: result.document });
     return result;
   }
 
@@ -672,7 +681,7 @@ export function createResourceService(deps: ResourceServiceDeps) {
       });
       deps.onAudit?.({ type: 'delete', actor: args.actor, resource: def.name, id: result._id });
       deps.countCache?.clear();
-      deps.onChange?.(def.name, result._id);
+      deps.onChange?.(def.name, result._id, { before: result.document });
       return result;
     },
   };

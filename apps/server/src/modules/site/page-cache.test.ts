@@ -1,6 +1,8 @@
-// The page cache's own rules, without a server: LRU by bytes, expiry, in-flight sharing, clears
-// that win over renders in flight; and the pieces around it (negotiation, validators, CSP hashes).
+// The page cache's own rules, without a server: LRU by bytes, expiry, in-flight sharing, tag
+// invalidation (stale while one background render refreshes, hard drops), writes that win over
+// renders in flight; and the pieces around it (negotiation, validators, CSP hashes).
 import { createHash } from 'node:crypto';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { FastifyRequest } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { contentSecurityPolicy, inlineScriptHashes } from './content-security.ts';
@@ -40,14 +42,101 @@ describe('createPageCache', () => {
     expect(cache.peek('big')).toBeUndefined();
   });
 
-  it('drops expired entries', async () => {
+  it('serves an expired entry stale while it refreshes, and renders for the reader once stale too long', async () => {
     let now = 0;
-    const cache = createPageCache({ maxBytes: 1000, now: () => now });
+    const cache = createPageCache({ maxBytes: 1000, staleMaxMs: 100, now: () => now });
     await cache.load('a', async () => ({ rendered, page: page(10, 50) }));
     expect(cache.peek('a')).toBeDefined();
     now = 50;
     expect(cache.peek('a')).toBeUndefined();
-    expect(cache.stats().bytes).toBe(0);
+    let renders = 0;
+    const render = async () => {
+      renders++;
+      return { rendered, page: page(10, now + 50) };
+    };
+    expect((await cache.load('a', render)).kind).toBe('stale');
+    await cache.settled();
+    expect(renders).toBe(1);
+    expect((await cache.load('a', render)).kind).toBe('hit');
+    now = 1000; // expired at 100, stale for 900 ms > 100
+    expect((await cache.load('a', render)).kind).toBe('miss');
+    expect(renders).toBe(2);
+  });
+
+  it('marks only the entries that read a tag stale, and refreshes each with one background render', async () => {
+    const cache = createPageCache({ maxBytes: 10_000 });
+    const tagged =
+      (tags: string[], size = 10) =>
+      async () => ({ rendered, page: { ...page(size), tags } });
+    await cache.load('home', tagged(['factcheck:*@en']));
+    await cache.load('writer', tagged(['factcheck:author=b@en']));
+    await cache.load('static', tagged([]));
+    expect(cache.invalidate([])).toBe(0);
+    expect(cache.invalidate(['factcheck:*@en', 'factcheck:author=a@en'])).toBe(1);
+    expect((await cache.load('writer', tagged([]))).kind).toBe('hit');
+    expect((await cache.load('static', tagged([]))).kind).toBe('hit');
+    let renders = 0;
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const slow = async () => {
+      renders++;
+      await gate;
+      return { rendered, page: { ...page(10), tags: ['factcheck:*@en'] } };
+    };
+    const answers = await Promise.all([cache.load('home', slow), cache.load('home', slow)]);
+    expect(answers.map((a) => a.kind)).toEqual(['stale', 'stale']);
+    release();
+    await cache.settled();
+    expect(renders).toBe(1);
+    expect((await cache.load('home', slow)).kind).toBe('hit');
+    expect(cache.stats()).toMatchObject({ stale: 2, refreshes: 1 });
+  });
+
+  it('drops entries on a hard invalidation: the next reader waits for a fresh render', async () => {
+    const cache = createPageCache({ maxBytes: 10_000 });
+    await cache.load('item', async () => ({ rendered, page: { ...page(10), tags: ['factcheck:_id=x'] } }));
+    expect(cache.invalidate(['factcheck:_id=x'], { hard: true })).toBe(1);
+    expect(cache.peek('item')).toBeUndefined();
+    expect((await cache.load('item', cacheable(10))).kind).toBe('miss');
+  });
+
+  it('an entry that read something unknown (`*`) is touched by every change; a `*` change touches all', async () => {
+    const cache = createPageCache({ maxBytes: 10_000 });
+    await cache.load('unknown', async () => ({ rendered, page: { ...page(10), tags: ['*'] } }));
+    await cache.load('other', async () => ({ rendered, page: { ...page(10), tags: ['author:*'] } }));
+    expect(cache.invalidate(['article:*'])).toBe(1);
+    expect(cache.invalidate(['*'])).toBe(2);
+  });
+
+  it('keeps a render that a write overtook only as stale, and not at all after a hard one', async () => {
+    for (const hard of [false, true]) {
+      const cache = createPageCache({ maxBytes: 10_000 });
+      let release!: () => void;
+      const gate = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      const loading = cache.load('k', async () => {
+        await gate;
+        return { rendered, page: { ...page(10), tags: ['factcheck:*'] } };
+      });
+      await Promise.resolve();
+      cache.invalidate(['factcheck:*'], { hard });
+      release();
+      expect((await loading).kind).toBe('miss');
+      expect(cache.peek('k')).toBeUndefined();
+      expect(cache.stats().entries).toBe(hard ? 0 : 1);
+    }
+  });
+
+  it('swaps in the better compressed forms when the background upgrade finishes', async () => {
+    const cache = createPageCache({ maxBytes: 10_000 });
+    const better = { ...page(20), br: Buffer.from('smaller') };
+    await cache.load('k', async () => ({ rendered, page: { ...page(10), upgrade: async () => better } }));
+    await cache.settled();
+    expect(cache.peek('k')?.br.toString()).toBe('smaller');
+    expect(cache.stats().bytes).toBe(20);
   });
 
   it('shares one render between concurrent loads of a key', async () => {
@@ -122,13 +211,18 @@ describe('responses', () => {
     expect(matchesEtag(undefined, 'abc')).toBe(false);
   });
 
-  it('compresses once into both encodings with a validator of the body', async () => {
+  it('compresses fast into both encodings with a validator of the body, then better in an upgrade', async () => {
     const body = Buffer.from('<p>تبيَّن</p>'.repeat(200));
-    const cached = await toCachedPage({ status: 200, headers: {}, body }, 1000, 0);
+    const cached = await toCachedPage({ status: 200, headers: {}, body }, 1000, 0, ['factcheck:*']);
     expect(cached.gzip.length).toBeLessThan(body.length);
     expect(cached.br.length).toBeLessThan(body.length);
     expect(cached.expiresAt).toBe(1000);
     expect(cached.size).toBeGreaterThan(body.length);
+    expect(cached.tags).toEqual(['factcheck:*']);
+    const better = await cached.upgrade!();
+    expect(gunzipSync(better.gzip).equals(body)).toBe(true);
+    expect(brotliDecompressSync(better.br).equals(body)).toBe(true);
+    expect(better.etag).toBe(cached.etag);
   });
 });
 

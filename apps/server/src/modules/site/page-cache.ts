@@ -1,7 +1,10 @@
-// The public site's rendered-page cache (ADR 008): one entry per URL (path + query, so the language
-// prefix is part of the key) holding the body with its gzip and brotli forms, so a warm hit neither
-// renders nor compresses. Bounded by bytes (LRU), cleared on any content write, and a cold miss
-// renders once however many requests wait for it.
+// The public site's rendered-page cache (ADR 008, invalidation by ADR 016): one entry per URL (path +
+// query, so the language prefix is part of the key) holding the body with its compressed forms, so a
+// warm hit neither renders nor compresses. Bounded by bytes (LRU). Each entry carries the cache tags
+// of what its render read; a content write marks the entries sharing one of its tags stale (served at
+// once while one background render refreshes them) or, for an unpublish or delete, drops them. A
+// cold miss renders once however many requests wait for it.
+import { ALL_TAG } from '../content/content-tags.ts';
 
 /** What a render produced, before compression: cacheable or not, the caller decides. */
 export interface RenderedPage {
@@ -19,15 +22,21 @@ export interface CachedPage extends RenderedPage {
   br: Buffer;
   /** Strong validator of the uncompressed body (a hash, without quotes). */
   etag: string;
-  /** Bytes held: the three bodies plus an estimate of the headers. */
+  /** Bytes held: the bodies plus an estimate of the headers. */
   size: number;
   expiresAt: number;
+  /** What the render read (content-tags.ts); `*` when it cannot tell. Absent: depends on nothing. */
+  tags?: readonly string[];
+  /**
+   * Smaller compressed forms of the same body, made in the background after the entry is stored
+   * (the first readers get fast-compressed ones): resolves with the upgraded page.
+   */
+  upgrade?: (() => Promise<CachedPage>) | undefined;
 }
 
 /** A render's outcome: `page` when it was cached (or could be), else the uncacheable render itself. */
 export type LoadResult =
-  | { kind: 'hit'; page: CachedPage }
-  | { kind: 'miss'; page: CachedPage }
+  | { kind: 'hit' | 'stale' | 'miss'; page: CachedPage }
   | { kind: 'uncacheable'; rendered: RenderedPage };
 
 export interface PageCacheOptions {
@@ -35,79 +44,209 @@ export interface PageCacheOptions {
   maxBytes: number;
   /** Larger entries are served but not kept (default an eighth of maxBytes). */
   maxEntryBytes?: number;
+  /**
+   * How long an invalidated or expired entry may still be served while it is refreshed in the
+   * background; past it, a reader waits for the render (default STALE_MAX_MS).
+   */
+  staleMaxMs?: number;
   now?: () => number;
+  /** Told when a background render or compression fails (the stale entry stays). */
+  onError?: (error: unknown, key: string) => void;
 }
 
 export interface PageCacheStats {
   entries: number;
   bytes: number;
   hits: number;
+  /** Answers from an invalidated or expired entry while it was refreshed. */
+  stale: number;
   misses: number;
-  /** Times `render` ran through the cache (misses, plus waiters of an uncacheable render). */
+  /** Times `render` ran through the cache (misses, refreshes, waiters of an uncacheable render). */
   renders: number;
+  /** Renders started to refresh a stale entry. */
+  refreshes: number;
   clears: number;
+  invalidations: number;
+  /** Entries marked stale or dropped by invalidations. */
+  invalidated: number;
 }
 
+/** An invalidated page is served stale for at most this long (then a reader waits for its render). */
+export const STALE_MAX_MS = 60_000;
+
+/** Invalidations remembered for renders in flight (older renders are stored as stale). */
+const LOG_SIZE = 512;
+
 export type PageCache = ReturnType<typeof createPageCache>;
+
+type RenderOutcome = { rendered: RenderedPage; page?: CachedPage };
 
 /**
  * `render` returns the rendered page, or a compressed entry when it is cacheable: the cache does not
  * know the rules (status, headers), only how to keep and share what it is given.
  */
-export type PageRender = () => Promise<{ rendered: RenderedPage; page?: CachedPage }>;
+export type PageRender = () => Promise<RenderOutcome>;
+
+interface Entry {
+  page: CachedPage;
+  /** When an invalidation reached it. */
+  staleSince?: number;
+}
+
+interface Invalidation {
+  seq: number;
+  tags: ReadonlySet<string>;
+  hard: boolean;
+}
 
 export function createPageCache(options: PageCacheOptions) {
   const now = options.now ?? Date.now;
   const maxEntryBytes = options.maxEntryBytes ?? Math.floor(options.maxBytes / 8);
+  const staleMaxMs = options.staleMaxMs ?? STALE_MAX_MS;
   // A Map iterates in insertion order: re-inserting on a hit makes the first key the least recent.
-  const entries = new Map<string, CachedPage>();
-  const inFlight = new Map<string, Promise<{ rendered: RenderedPage; page?: CachedPage }>>();
+  const entries = new Map<string, Entry>();
+  /** tag → keys of the entries whose render read it. */
+  const byTag = new Map<string, Set<string>>();
+  const inFlight = new Map<string, Promise<RenderOutcome>>();
+  /** Background work (refreshes, compression), for tests and shutdown. */
+  const background = new Set<Promise<unknown>>();
   let bytes = 0;
-  // Bumped by clear(): a render that started before a write must not store what it saw.
-  let generation = 0;
-  const stats = { hits: 0, misses: 0, renders: 0, clears: 0 };
+  // Every invalidation gets a number: a render compares the log with the number it started at.
+  let seq = 0;
+  const log: Invalidation[] = [];
+  const stats = {
+    hits: 0,
+    stale: 0,
+    misses: 0,
+    renders: 0,
+    refreshes: 0,
+    clears: 0,
+    invalidations: 0,
+    invalidated: 0,
+  };
+
+  const tagsOf = (page: CachedPage): readonly string[] => page.tags ?? [];
 
   const remove = (key: string) => {
     const entry = entries.get(key);
     if (!entry) return;
     entries.delete(key);
-    bytes -= entry.size;
+    bytes -= entry.page.size;
+    for (const tag of tagsOf(entry.page)) {
+      const keys = byTag.get(tag);
+      keys?.delete(key);
+      if (keys?.size === 0) byTag.delete(tag);
+    }
   };
 
-  const store = (key: string, page: CachedPage) => {
+  const track = (promise: Promise<unknown>) => {
+    const tracked = promise.catch(() => {}).finally(() => background.delete(tracked));
+    background.add(tracked);
+  };
+
+  const store = (key: string, page: CachedPage, staleSince?: number) => {
     if (page.size > maxEntryBytes) return;
     remove(key);
-    entries.set(key, page);
+    entries.set(key, staleSince === undefined ? { page } : { page, staleSince });
     bytes += page.size;
+    for (const tag of tagsOf(page)) {
+      const keys = byTag.get(tag) ?? new Set<string>();
+      byTag.set(tag, keys);
+      keys.add(key);
+    }
     for (const oldest of entries.keys()) {
       if (bytes <= options.maxBytes) break;
       remove(oldest);
     }
+    if (page.upgrade) {
+      const upgrade = page.upgrade;
+      track(
+        upgrade().then(
+          (better) => {
+            const current = entries.get(key);
+            // Replaced or dropped meanwhile: the newer entry has its own upgrade.
+            if (current?.page !== page) return;
+            bytes += better.size - page.size;
+            current.page = { ...better, upgrade: undefined };
+          },
+          (error: unknown) => options.onError?.(error, key),
+        ),
+      );
+    }
   };
 
-  const lookup = (key: string): CachedPage | undefined => {
-    const entry = entries.get(key);
-    if (!entry) return undefined;
-    if (entry.expiresAt <= now()) {
-      remove(key);
-      return undefined;
+  /** The invalidations since `started` that touch a page with these tags: none, soft or hard. */
+  const missedSince = (started: number, tags: readonly string[]): 'none' | 'soft' | 'hard' => {
+    if (started === seq) return 'none';
+    if (log.length === 0 || log[0]!.seq > started + 1) return 'hard';
+    let found: 'none' | 'soft' | 'hard' = 'none';
+    const dependsOnAll = tags.includes(ALL_TAG);
+    for (const inv of log) {
+      if (inv.seq <= started) continue;
+      const touches =
+        inv.tags.has(ALL_TAG) || (inv.tags.size > 0 && dependsOnAll) || tags.some((t) => inv.tags.has(t));
+      if (!touches) continue;
+      if (inv.hard) return 'hard';
+      found = 'soft';
     }
-    entries.delete(key);
-    entries.set(key, entry);
-    return entry;
+    return found;
+  };
+
+  /** Runs one render for `key`, shared with whoever asks meanwhile, and stores what it may keep. */
+  const startRender = (key: string, render: PageRender): Promise<RenderOutcome> => {
+    const started = seq;
+    const run = (async () => {
+      stats.renders++;
+      const result = await render();
+      if (result.page) {
+        const missed = missedSince(started, tagsOf(result.page));
+        // A write landed while it rendered: keep it only as stale (refreshed on the next request),
+        // and not at all if the write removed something from readers.
+        if (missed === 'none') store(key, result.page);
+        else if (missed === 'soft') store(key, result.page, now());
+      }
+      return result;
+    })();
+    inFlight.set(key, run);
+    const forget = () => {
+      if (inFlight.get(key) === run) inFlight.delete(key);
+    };
+    run.then(forget, forget);
+    return run;
+  };
+
+  const refresh = (key: string, render: PageRender) => {
+    if (inFlight.has(key)) return;
+    stats.refreshes++;
+    track(startRender(key, render).catch((error: unknown) => options.onError?.(error, key)));
   };
 
   return {
     /** A fresh entry or undefined; counts nothing (use `load` to serve). */
     peek(key: string): CachedPage | undefined {
-      return lookup(key);
+      const entry = entries.get(key);
+      if (!entry || entry.staleSince !== undefined || entry.page.expiresAt <= now()) return undefined;
+      return entry.page;
     },
 
     async load(key: string, render: PageRender): Promise<LoadResult> {
-      const cached = lookup(key);
-      if (cached) {
-        stats.hits++;
-        return { kind: 'hit', page: cached };
+      const entry = entries.get(key);
+      if (entry) {
+        entries.delete(key);
+        entries.set(key, entry);
+        const t = now();
+        const staleAt = entry.staleSince ?? (entry.page.expiresAt <= t ? entry.page.expiresAt : undefined);
+        if (staleAt === undefined) {
+          stats.hits++;
+          return { kind: 'hit', page: entry.page };
+        }
+        if (t - staleAt <= staleMaxMs) {
+          stats.stale++;
+          refresh(key, render);
+          return { kind: 'stale', page: entry.page };
+        }
+        // Stale for too long: this reader waits for a fresh render.
+        remove(key);
       }
       stats.misses++;
       const pending = inFlight.get(key);
@@ -116,31 +255,62 @@ export function createPageCache(options: PageCacheOptions) {
         if (shared.page) return { kind: 'miss', page: shared.page };
         // The first render was not cacheable (a Set-Cookie, an error): it answered its own caller;
         // each waiter renders for itself, as it would have without the cache.
-      }
-      const started = generation;
-      const run = (async () => {
         stats.renders++;
-        return render();
-      })();
-      if (!pending) inFlight.set(key, run);
-      try {
-        const result = await run;
-        if (result.page && started === generation) store(key, result.page);
-        return result.page
-          ? { kind: 'miss', page: result.page }
-          : { kind: 'uncacheable', rendered: result.rendered };
-      } finally {
-        if (inFlight.get(key) === run) inFlight.delete(key);
+        const own = await render();
+        return own.page ? { kind: 'miss', page: own.page } : { kind: 'uncacheable', rendered: own.rendered };
       }
+      const result = await startRender(key, render);
+      return result.page
+        ? { kind: 'miss', page: result.page }
+        : { kind: 'uncacheable', rendered: result.rendered };
+    },
+
+    /**
+     * A committed write touched these tags (content-tags.ts): the entries that read one of them
+     * are served stale until refreshed, or, when `hard`, dropped. An empty list touches nothing.
+     */
+    invalidate(tags: readonly string[], opts: { hard?: boolean } = {}): number {
+      if (tags.length === 0) return 0;
+      const set = new Set(tags);
+      const hard = opts.hard === true;
+      seq++;
+      log.push({ seq, tags: set, hard });
+      if (log.length > LOG_SIZE) log.shift();
+      stats.invalidations++;
+      const keys = new Set<string>();
+      if (set.has(ALL_TAG)) for (const key of entries.keys()) keys.add(key);
+      else {
+        for (const tag of [...set, ALL_TAG]) for (const key of byTag.get(tag) ?? []) keys.add(key);
+      }
+      // A render already running may have read what this write removed: later readers get their own.
+      if (hard) inFlight.clear();
+      const t = now();
+      for (const key of keys) {
+        if (hard) remove(key);
+        else {
+          const entry = entries.get(key);
+          if (entry) entry.staleSince ??= t;
+        }
+      }
+      stats.invalidated += keys.size;
+      return keys.size;
     },
 
     /** Drops every entry; renders in flight finish for their callers but are not stored. */
     clear(): void {
       entries.clear();
+      byTag.clear();
       inFlight.clear();
       bytes = 0;
-      generation++;
+      seq++;
+      log.push({ seq, tags: new Set([ALL_TAG]), hard: true });
+      if (log.length > LOG_SIZE) log.shift();
       stats.clears++;
+    },
+
+    /** Resolves once the background refreshes and compressions started so far have finished. */
+    async settled(): Promise<void> {
+      while (background.size > 0) await Promise.all([...background]);
     },
 
     stats(): PageCacheStats {

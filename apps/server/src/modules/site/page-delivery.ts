@@ -1,5 +1,6 @@
-// Which public responses are cached and with what headers (ADR 008), shared by the rendered pages
-// and the SEO documents: the page cache keeps bodies, this decides what goes in and how it leaves.
+// Which public responses are cached and with what headers (ADR 008, ADR 016), shared by the rendered
+// pages and the SEO documents: the page cache keeps bodies, this decides what goes in and how it
+// leaves. A shared render runs inside `collectTags`, so its entry knows what it read.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { PageCache, RenderedPage } from './page-cache.ts';
 import {
@@ -10,6 +11,7 @@ import {
   sendRenderedPage,
   toCachedPage,
 } from './page-response.ts';
+import { collectTags } from './read-tags.ts';
 
 /** A cached page lives at most this long even if no write invalidates it (a lost NOTIFY). */
 export const PAGE_TTL_MS = 10 * 60_000;
@@ -54,6 +56,8 @@ function publicPolicyOf(rendered: RenderedPage): { cacheControl: string; ttlMs: 
   return undefined;
 }
 
+const X_CACHE = { hit: 'HIT', stale: 'STALE', miss: 'MISS' } as const;
+
 const withCacheControl = (rendered: RenderedPage, value: string): RenderedPage => ({
   ...rendered,
   headers: { ...rendered.headers, 'cache-control': value },
@@ -78,16 +82,21 @@ export function createPageDelivery(options: { cache?: PageCache | undefined }) {
     ): Promise<FastifyReply> {
       if (args.shared && cache) {
         const result = await cache.load(args.key, async () => {
-          const rendered = await args.render();
+          const { value: rendered, tags } = await collectTags(args.render);
           const policy = publicPolicyOf(rendered);
           if (!policy) return { rendered };
           return {
             rendered,
-            page: await toCachedPage(withCacheControl(rendered, policy.cacheControl), policy.ttlMs),
+            page: await toCachedPage(
+              withCacheControl(rendered, policy.cacheControl),
+              policy.ttlMs,
+              Date.now(),
+              tags,
+            ),
           };
         });
         if (result.kind !== 'uncacheable') {
-          reply.header('x-cache', result.kind === 'hit' ? 'HIT' : 'MISS');
+          reply.header('x-cache', X_CACHE[result.kind]);
           return sendCachedPage(request, reply, result.page);
         }
         return sendRenderedPage(request, reply, withCacheControl(result.rendered, PRIVATE_NO_STORE));

@@ -20,10 +20,14 @@ export interface SitePluginOptions {
   /** Absolute origin for sitemaps and feeds, and the origin cached pages are rendered with. */
   publicUrl?: string;
   productName?: string;
-  /** The page cache (ADR 008); absent or undefined renders every request. */
+  /** The page cache (ADR 008, ADR 016); absent or undefined renders every request. */
   cache?: { maxBytes: number } | undefined;
-  /** Content writes of every instance (NOTIFY): each one clears the page cache. */
-  events?: { subscribe(listener: (change: { resource: string; id: string }) => void): Promise<() => void> };
+  /** Content writes of every instance (NOTIFY) with the cache tags each touched (ADR 016). */
+  events?: {
+    subscribe(
+      listener: (change: { resource: string; id: string; tags: string[]; hard: boolean }) => void,
+    ): Promise<() => void>;
+  };
   /** Sitemaps, robots.txt and RSS, read as the anonymous reader; without it they are not served. */
   seo?: {
     resources: { list(args: never): Promise<unknown>; get(args: never): Promise<unknown> };
@@ -35,13 +39,19 @@ export interface SiteState {
   cache:
     | {
         clear(): void;
+        invalidate(tags: readonly string[], opts?: { hard?: boolean }): number;
+        settled(): Promise<void>;
         stats(): {
           entries: number;
           bytes: number;
           hits: number;
+          stale: number;
           misses: number;
           renders: number;
+          refreshes: number;
           clears: number;
+          invalidations: number;
+          invalidated: number;
         };
       }
     | undefined;
@@ -49,6 +59,8 @@ export interface SiteState {
   renders: number;
   /** Resolves once the client files are compressed in memory. */
   assetsReady: Promise<void>;
+  /** `tags` (ADR 016), or `flush`: ADR 008's whole-cache clear (benchmark comparison only). */
+  invalidation: 'tags' | 'flush';
 }
 /** The site mounted on this app (any scope of it): its cache and render counter. */
 export declare function siteStateOf(app: FastifyInstance): SiteState | undefined;

@@ -24,6 +24,8 @@ import { deferHydration } from './deferred-hydration.ts';
 import { createPageCache, type PageCache, type RenderedPage } from './page-cache.ts';
 import { createPageDelivery, isCacheableRequest, isPreviewRequest } from './page-delivery.ts';
 import { PRIVATE_NO_STORE } from './page-response.ts';
+import { type TrackableResources, trackResources, trackStats } from './read-tags.ts';
+import { createReferenceCache, type ReferenceCache, type ReferenceResources } from './reference-cache.ts';
 import { registerSeoRoutes } from './seo.routes.ts';
 import { createSeoService } from './seo.service.ts';
 import { sendWebResponse, toWebRequest } from './site.adapter.ts';
@@ -53,8 +55,15 @@ export interface SitePluginOptions {
   panelConfig?: Record<string, string>;
   /** The page cache; absent or undefined renders every request. */
   cache?: { maxBytes: number } | undefined;
-  /** Content writes of every instance (NOTIFY): each one clears the page cache. */
-  events?: { subscribe(listener: (change: { resource: string; id: string }) => void): Promise<() => void> };
+  /**
+   * Content writes of every instance (NOTIFY), with the cache tags each touched (ADR 016): the
+   * cached pages that read one of them are refreshed, or dropped when `hard`.
+   */
+  events?: {
+    subscribe(
+      listener: (change: { resource: string; id: string; tags: string[]; hard: boolean }) => void,
+    ): Promise<() => void>;
+  };
   /** Sitemaps, robots.txt and RSS, read as the anonymous reader; without it they are not served. */
   seo?: { resources: Pick<ResourceService, 'list' | 'get'>; disallow: readonly string[] };
 }
@@ -66,6 +75,13 @@ export interface SiteState {
   renders: number;
   /** Resolves once the client files are compressed in memory. */
   assetsReady: Promise<void>;
+  /** Categories, authors and media sources kept in memory (absent without change events). */
+  reference?: ReferenceCache | undefined;
+  /**
+   * `tags` (ADR 016): a write refreshes the pages that read what it touched. `flush`: ADR 008's
+   * whole-cache clear on every reader-visible write, kept for the newsroom benchmark's comparison.
+   */
+  invalidation: 'tags' | 'flush';
 }
 
 const siteStates = new WeakMap<object, SiteState>();
@@ -75,16 +91,8 @@ export function siteStateOf(app: FastifyInstance): SiteState | undefined {
   return siteStates.get(app.server);
 }
 
-/** Writes to these never change a public page: they do not clear the cache. */
-const PRIVATE_RESOURCES = new Set([
-  'feed',
-  'contact',
-  'media-source-run',
-  'scraping-report',
-  'storage',
-  'user',
-  'role',
-]);
+/** Public page renders running at once (see createLimiter). */
+const MAX_CONCURRENT_RENDERS = 4;
 
 /** The fixed user agent of shared renders: a crawler's, so React renders everything before answering. */
 const CACHE_RENDER_USER_AGENT = 'TabayyunPageCache/1.0 (prerender; bot)';
@@ -121,29 +129,54 @@ export async function sitePlugin(app: FastifyInstance, opts: SitePluginOptions):
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (_request, _payload, done) => done(null));
 
+  // Categories, authors and media sources kept in memory while no write touches them (needs the
+  // change events of every instance to know when).
+  const reference = opts.events ? createReferenceCache() : undefined;
+  if (opts.events && reference) {
+    const unsubscribe = await opts.events.subscribe((change) => reference.invalidate(change.tags));
+    app.addHook('onClose', async () => unsubscribe());
+  }
+  // Loaders read through services that record their cache tags in the running shared render.
+  const loadContext = opts.context === undefined ? undefined : trackedContext(opts.context, reference);
   const getLoadContext = (): RouterContextProvider => {
     const provider = new RouterContextProvider();
-    if (opts.context !== undefined) provider.set(appContext, opts.context);
+    if (loadContext !== undefined) provider.set(appContext, loadContext);
     return provider;
   };
 
   let handleRequest: RequestHandler | undefined;
   let vite: ViteDevServer | undefined;
   let isRouted: ((path: string) => boolean) | undefined;
-  const state: SiteState = { cache: undefined, renders: 0, assetsReady: Promise.resolve() };
+  const state: SiteState = {
+    cache: undefined,
+    renders: 0,
+    assetsReady: Promise.resolve(),
+    invalidation: 'tags',
+    reference,
+  };
   siteStates.set(app.server, state);
 
   const usesVite = opts.mode === 'development' || (opts.mode === 'test' && !hasBuild);
-  const cache = opts.cache && !usesVite ? createPageCache({ maxBytes: opts.cache.maxBytes }) : undefined;
+  const cache =
+    opts.cache && !usesVite
+      ? createPageCache({
+          maxBytes: opts.cache.maxBytes,
+          onError: (err, key) => app.log.error({ err, key }, 'a background page render failed'),
+        })
+      : undefined;
   state.cache = cache;
   const delivery = createPageDelivery({ cache });
   if (cache && opts.events) {
-    // Whole-cache clear: a write can change any page (lists, counts, related items), and pages are
-    // cheap to render again; tracking which pages show which item would cost more than it saves.
+    // Only the pages that read what a write touched (ADR 016).
     const unsubscribe = await opts.events.subscribe((change) => {
-      if (!PRIVATE_RESOURCES.has(change.resource)) cache.clear();
+      if (state.invalidation === 'flush') {
+        if (change.tags.length > 0) cache.clear();
+      } else cache.invalidate(change.tags, { hard: change.hard });
     });
-    app.addHook('onClose', async () => unsubscribe());
+    app.addHook('onClose', async () => {
+      unsubscribe();
+      await cache.settled();
+    });
   }
 
   if (usesVite) {
@@ -188,7 +221,7 @@ export async function sitePlugin(app: FastifyInstance, opts: SitePluginOptions):
   function registerSeo(): void {
     if (!opts.seo) return;
     const seo = createSeoService({
-      resources: opts.seo.resources,
+      resources: trackResources(reference ? reference.wrap(opts.seo.resources) : opts.seo.resources),
       publicUrl: publicUrlOf(opts),
       productName: opts.productName ?? 'Tabayyun',
       disallow: opts.seo.disallow,
@@ -198,6 +231,9 @@ export async function sitePlugin(app: FastifyInstance, opts: SitePluginOptions):
   }
   if (vite !== undefined) registerSeo();
 
+  // Page renders at once: more only interleave (each holding its data and React tree), which costs
+  // garbage collection and makes every one of them late; the rest wait their turn.
+  const renders = createLimiter(MAX_CONCURRENT_RENDERS);
   const render = async (webRequest: Request): Promise<Response> => {
     state.renders++;
     return handleRequest!(webRequest, getLoadContext());
@@ -226,10 +262,50 @@ export async function sitePlugin(app: FastifyInstance, opts: SitePluginOptions):
       shared,
       // A shared render sees the address only (no cookies, no client headers), so one reader's
       // request cannot shape what every reader gets; its origin is the public URL.
-      render: async () =>
-        toRenderedPage(await render(shared ? sharedWebRequest(request, opts) : toWebRequest(request, reply))),
+      render: () =>
+        renders.run(async () =>
+          toRenderedPage(
+            await render(shared ? sharedWebRequest(request, opts) : toWebRequest(request, reply)),
+          ),
+        ),
     });
   });
+}
+
+/**
+ * The services loaders get: their reads of public content recorded (read-tags.ts), and the
+ * reference data answered from memory (reference-cache.ts).
+ */
+function trackedContext(context: AppLoadContext, reference: ReferenceCache | undefined): AppLoadContext {
+  const services = context as Record<string, unknown>;
+  const tracked: Record<string, unknown> = { ...services };
+  const resources = services.resources as (TrackableResources & ReferenceResources) | undefined;
+  if (resources && typeof resources.list === 'function') {
+    tracked.resources = trackResources(reference ? reference.wrap(resources) : resources);
+  }
+  const stats = services.stats as { countByCategory?: unknown } | undefined;
+  if (stats && typeof stats.countByCategory === 'function') {
+    tracked.stats = trackStats(stats as Parameters<typeof trackStats>[0]);
+  }
+  return tracked as AppLoadContext;
+}
+
+/** Runs at most `limit` tasks at once, the others in arrival order. */
+function createLimiter(limit: number) {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  return {
+    async run<T>(task: () => Promise<T>): Promise<T> {
+      if (running >= limit) await new Promise<void>((resolve) => waiting.push(resolve));
+      running++;
+      try {
+        return await task();
+      } finally {
+        running--;
+        waiting.shift()?.();
+      }
+    },
+  };
 }
 
 function publicUrlOf(opts: SitePluginOptions): string {

@@ -1,0 +1,82 @@
+// The in-process reference data of public pages: anonymous reads of categories, authors and media
+// sources answered from memory until a write's tags name them; lookups filled from memory; copies
+// handed out; personal reads never kept.
+import { ANONYMOUS_ACTOR } from '@tabayyun/permissions';
+import { parseQuery } from '@tabayyun/query';
+import { describe, expect, it } from 'vitest';
+import { createReferenceCache, type ReferenceResources } from './reference-cache.ts';
+
+type Doc = Record<string, unknown> & { _id: string };
+const EDITOR = { sub: 'e', roles: ['editor'], anonymous: false };
+
+function fakeService() {
+  const rows: Record<string, Doc[]> = {
+    category: [{ _id: 'fraud', name: 'كاذب', _version: '1.a' }],
+    author: [{ _id: 'a1', name: 'Author One', _version: '1.b' }],
+    factcheck: [{ _id: 'f1', title: 'T', author: 'a1', category: 'fraud' }],
+  };
+  const calls: string[] = [];
+  const service: ReferenceResources = {
+    async list({ resource, query }) {
+      calls.push(`${resource}:${(query.lookup ?? []).join(',')}`);
+      const data = structuredClone(rows[resource] ?? []);
+      if (query.lookup?.includes('author'))
+        for (const d of data) d.author = { ...rows.author![0]!, _version: undefined };
+      return { data, total: data.length };
+    },
+    async get({ resource, id }) {
+      calls.push(`get ${resource}`);
+      const found = rows[resource]?.find((d) => d._id === id);
+      if (!found) throw Object.assign(new Error('not found'), { statusCode: 404 });
+      return structuredClone(found);
+    },
+    definition: () => ({ relations: { author: { resource: 'author' }, category: { resource: 'category' } } }),
+  };
+  return { service, calls, rows };
+}
+
+describe('reference cache', () => {
+  it('reads anonymous category lists once until a category tag drops them, handing out copies', async () => {
+    const { service, calls, rows } = fakeService();
+    const cache = createReferenceCache();
+    const wrapped = cache.wrap(service);
+    const read = () =>
+      wrapped.list({ actor: ANONYMOUS_ACTOR, resource: 'category', query: parseQuery('per_page=10') });
+    const first = await read();
+    first.data[0]!.name = 'changed by a loader';
+    expect((await read()).data[0]!.name).toBe('كاذب');
+    expect(calls).toEqual(['category:']);
+    cache.invalidate(['factcheck:*', 'author:*']);
+    await read();
+    expect(calls).toHaveLength(1);
+    rows.category![0]!.name = 'جديد';
+    cache.invalidate(['category:_id=fraud', 'category:*']);
+    expect((await read()).data[0]!.name).toBe('جديد');
+    expect(calls).toHaveLength(2);
+  });
+
+  it('never keeps what a signed-in reader reads, nor a failed read', async () => {
+    const { service, calls } = fakeService();
+    const wrapped = createReferenceCache().wrap(service);
+    for (let i = 0; i < 2; i++) {
+      await wrapped.list({ actor: EDITOR, resource: 'category', query: parseQuery('') });
+      await expect(
+        wrapped.get({ actor: ANONYMOUS_ACTOR, resource: 'author', id: 'nobody' }),
+      ).rejects.toThrow();
+    }
+    expect(calls).toEqual(['category:', 'get author', 'category:', 'get author']);
+  });
+
+  it('fills the author lookup of fact-check lists from the whole author list, read once', async () => {
+    const { service, calls } = fakeService();
+    const wrapped = createReferenceCache().wrap(service);
+    const query = parseQuery('lookup=author;mediaSource');
+    const a = await wrapped.list({ actor: ANONYMOUS_ACTOR, resource: 'factcheck', query });
+    const b = await wrapped.list({ actor: ANONYMOUS_ACTOR, resource: 'factcheck', query });
+    expect(a.data[0]!.author).toEqual({ _id: 'a1', name: 'Author One' });
+    expect(b.data[0]!.author).toEqual({ _id: 'a1', name: 'Author One' });
+    expect(a.data[0]!.author).not.toBe(b.data[0]!.author);
+    // The remaining lookup still goes to the service; the author list is read once.
+    expect(calls).toEqual(['factcheck:mediaSource', 'author:', 'factcheck:mediaSource']);
+  });
+});
