@@ -90,6 +90,7 @@ export function registerMonitoringRoutes(api: FastifyInstance, deps: MonitoringR
       },
     },
     async (request) => {
+      guard.require(request.actor, `${apiBase}/factcheck`, 'Update');
       const doc = await resources.get({ actor: request.actor, resource: 'factcheck', id: request.params.id });
       const urls = extractUrls(doc.references as string | null, doc.sources as string | null);
       const rows = await deps.evidence.snapshotsOf(urls);
@@ -129,7 +130,8 @@ export function registerMonitoringRoutes(api: FastifyInstance, deps: MonitoringR
       },
     },
     async (request, reply) => {
-      guard.require(request.actor, `${apiBase}/factcheck`, 'Read');
+      // Back office only: readers of the public site may read published fact-checks, not the archive.
+      guard.require(request.actor, `${apiBase}/factcheck`, 'Update');
       const row = await deps.evidence.findSnapshot(request.params.id);
       if (row?.status !== 'done' || !row.path) {
         throw new AppError('NOT_FOUND', `Evidence snapshot '${request.params.id}' not found`);
