@@ -45,6 +45,39 @@ export const MEDIA_SOURCE_TEXTS = defineTexts({
     running: 'Running',
     done: 'Done',
     noResults: 'No results',
+    // Monitoring (issue 15)
+    monitoring: 'Monitoring',
+    feeds: 'Feeds',
+    feedsHint: 'One address per line: RSS, Atom or JSON Feed, or a home page that links its feeds',
+    pollInterval: 'Interval (minutes)',
+    pollIntervalHint: 'How often the feeds are read; 15 by default',
+    monitoringEnabled: 'Watch this source',
+    runNow: 'Run now',
+    runNowOf: 'Run {name} now',
+    runFinished: '{name}: {new} new, {duplicates} already seen, {errors} errors',
+    runFailed: '{name}: the run failed ({errors} errors); see the scrape reports',
+    lastRun: 'Last run',
+    never: 'Never',
+    monitoringOff: 'Off',
+    everyMinutes: 'Every {minutes} min · {feeds} feeds',
+    found: 'Found',
+    new: 'New',
+    duplicates: 'Duplicates',
+    errors: 'Errors',
+    duration: 'Duration',
+    seconds: '{seconds} s',
+    address: 'Address',
+    error: 'Error',
+    errorUnreachable: 'Unreachable',
+    errorTimeout: 'Time-out',
+    errorHttp: 'HTTP error',
+    errorNotFeed: 'Not a feed',
+    errorMalformed: 'Malformed feed',
+    errorTooLarge: 'Too large',
+    errorRedirectLoop: 'Redirect loop',
+    errorTooManyRedirects: 'Too many redirects',
+    errorBlocked: 'Private address refused',
+    errorInvalidUrl: 'Invalid address',
   },
   ar: {
     newMediaSource: 'مصدر إعلامي جديد',
@@ -89,6 +122,38 @@ export const MEDIA_SOURCE_TEXTS = defineTexts({
     running: 'جارية',
     done: 'انتهت',
     noResults: 'لا نتائج',
+    monitoring: 'الرصد',
+    feeds: 'الخلاصات',
+    feedsHint: 'عنوان في كل سطر: خلاصة RSS أو Atom أو JSON Feed، أو الصفحة الرئيسية للموقع لنستخرج خلاصاته',
+    pollInterval: 'الفاصل بين الجولات (بالدقائق)',
+    pollIntervalHint: 'كل كم دقيقة تُقرأ الخلاصات؛ ١٥ دقيقة إن لم تحدّد',
+    monitoringEnabled: 'رصد هذا المصدر',
+    runNow: 'رصد الآن',
+    runNowOf: 'رصد {name} الآن',
+    runFinished: '{name}: {new} جديدة، {duplicates} رُصدت سابقاً، {errors} أخطاء',
+    runFailed: '{name}: تعثّرت الجولة ({errors} أخطاء)؛ راجع تقارير الرصد',
+    lastRun: 'آخر جولة',
+    never: 'لم يُرصد بعد',
+    monitoringOff: 'متوقف',
+    everyMinutes: 'كل {minutes} دقيقة · {feeds} خلاصات',
+    found: 'المرصودة',
+    new: 'الجديدة',
+    duplicates: 'المكرّرة',
+    errors: 'الأخطاء',
+    duration: 'المدة',
+    seconds: '{seconds} ث',
+    address: 'العنوان',
+    error: 'الخطأ',
+    errorUnreachable: 'تعذّر الوصول',
+    errorTimeout: 'انتهت المهلة',
+    errorHttp: 'خطأ HTTP',
+    errorNotFeed: 'ليست خلاصة',
+    errorMalformed: 'خلاصة تالفة',
+    errorTooLarge: 'حجم زائد',
+    errorRedirectLoop: 'تحويل دائري',
+    errorTooManyRedirects: 'تحويلات كثيرة',
+    errorBlocked: 'عنوان داخلي مرفوض',
+    errorInvalidUrl: 'عنوان غير صالح',
   },
 });
 
@@ -109,4 +174,23 @@ export function runStatusLabel(t: MediaSourceTexts, status: unknown): string {
     default:
       return String(status ?? '');
   }
+}
+
+const ERROR_LABELS: Record<string, keyof MediaSourceTexts> = {
+  unreachable: 'errorUnreachable',
+  timeout: 'errorTimeout',
+  'http-error': 'errorHttp',
+  'not-a-feed': 'errorNotFeed',
+  malformed: 'errorMalformed',
+  'too-large': 'errorTooLarge',
+  'redirect-loop': 'errorRedirectLoop',
+  'too-many-redirects': 'errorTooManyRedirects',
+  'blocked-address': 'errorBlocked',
+  'invalid-url': 'errorInvalidUrl',
+};
+
+/** A scraping report's failure kind (the server's FetchError kinds) in the interface language. */
+export function errorKindLabel(t: MediaSourceTexts, kind: unknown): string {
+  const key = ERROR_LABELS[String(kind)];
+  return key ? t[key] : String(kind ?? '');
 }
