@@ -16,6 +16,8 @@ import { factcheck, newId, openDb } from '@tabayyun/db';
 import { normalizeForSearch } from '@tabayyun/text';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
+// Brings the `app.monitoring` decoration's type into this program.
+import type {} from '../apps/server/src/modules/monitoring/index.ts';
 
 const { values } = parseArgs({
   args: process.argv.slice(3),
@@ -32,7 +34,14 @@ const BUDGET_S = 60;
 const MB = 1024 * 1024;
 
 const CITIES = ['حلب', 'دمشق', 'حمص', 'حماة', 'اللاذقية', 'طرطوس', 'إدلب', 'الرقة', 'دير الزور', 'درعا'];
-const TOPICS = ['انقطاع الكهرباء', 'ارتفاع أسعار الخبز', 'افتتاح مدرسة', 'إغلاق طريق', 'حملة تلقيح', 'فيضانات'];
+const TOPICS = [
+  'انقطاع الكهرباء',
+  'ارتفاع أسعار الخبز',
+  'افتتاح مدرسة',
+  'إغلاق طريق',
+  'حملة تلقيح',
+  'فيضانات',
+];
 const titleOf = (feed: number, entry: number) =>
   `${TOPICS[(feed + entry) % TOPICS.length]} في ${CITIES[entry % CITIES.length]}: الخبر ${entry + 1} من المصدر ${feed + 1}`;
 
@@ -156,9 +165,6 @@ await app.close();
 await database.close();
 server.close();
 rmSync(dataDir, { recursive: true, force: true });
-writeFileSync(
-  join(import.meta.dirname, 'results', 'ingest.json'),
-  `${JSON.stringify(result, null, 2)}\n`,
-);
+writeFileSync(join(import.meta.dirname, 'results', 'ingest.json'), `${JSON.stringify(result, null, 2)}\n`);
 console.log(JSON.stringify(result, null, 2));
 if (!result.pass) process.exitCode = 1;

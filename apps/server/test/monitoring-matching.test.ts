@@ -99,9 +99,13 @@ describe('matching feed items with published fact-checks', () => {
     expect(doc.updateLog.at(-1)?.action).toBe('link');
 
     // Investigate is no longer offered: the review status then refuses it by name.
-    await call(t.app, 'PATCH', `/api/feed/${restated._id}`, [
+    const review = await call(t.app, 'PATCH', `/api/feed/${restated._id}`, [
       { op: 'replace', path: '/status', value: 'review' },
     ]);
+    expect(review.status).toBe(200);
+    const investigate = await call(t.app, 'POST', `/api/feed/${restated._id}/investigate`);
+    expect(investigate.status).toBe(409);
+    expect(investigate.body.code).toBe('INVALID_TRANSITION');
     const again = await call(t.app, 'POST', `/api/feed/${restated._id}/link`, { factcheck: draft._id });
     expect(again.status).toBe(409);
     expect(again.body.code).toBe('INVALID_TRANSITION');

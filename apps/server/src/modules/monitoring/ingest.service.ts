@@ -56,9 +56,30 @@ type Outcome = { kind: 'new'; id: string } | { kind: 'duplicate' };
 
 const DAY_MS = 24 * 60 * 60_000;
 
+const FILE_RECORD_KEYS = [
+  '_id',
+  'fieldname',
+  'originalname',
+  'filename',
+  'size',
+  'encoding',
+  'mimetype',
+  'destination',
+  'path',
+  'date',
+  'status',
+  'user',
+  'meta',
+] as const;
+
+/** The stored file as the feed item's `featuredImage` entry: the spec's keys, no nulls, ISO dates. */
 function toFileRecord(row: Record<string, unknown>): FileRecord {
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(row)) out[k] = v instanceof Date ? v.toISOString() : v;
+  for (const key of FILE_RECORD_KEYS) {
+    const value = row[key];
+    if (value === null || value === undefined) continue;
+    out[key] = value instanceof Date ? value.toISOString() : value;
+  }
   return out as unknown as FileRecord;
 }
 

@@ -51,7 +51,7 @@ export function FeedMatchBadge({
             color="orange"
             loading={busy}
             style={{ alignSelf: 'flex-start' }}
-            aria-label={format(t.linkItemTo, { title: String(item.title ?? ''), factcheck: match.title })}
+            aria-label={format(t.linkItemTo, { factcheck: match.title })}
             data-action="link"
             onClick={() => {
               setBusy(true);
