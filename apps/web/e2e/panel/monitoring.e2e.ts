@@ -179,11 +179,12 @@ describe('media-source monitoring', () => {
       {
         user: editor,
         prepare: async (page) => {
-          await page
-            .getByRole('button', { name: /Edit|تحرير/ })
-            .first()
-            .click();
-          await page.getByRole('dialog').locator('[data-field-name="feeds"] textarea').first().waitFor();
+          await page.getByRole('button', { name: new RegExp(`^(Edit|تحرير) ${SOURCE_NAME}$`) }).click();
+          await expect
+            .poll(() =>
+              page.getByRole('dialog').locator('[data-field-name="feeds"] textarea').first().inputValue(),
+            )
+            .toContain('/news.xml');
         },
       },
     );

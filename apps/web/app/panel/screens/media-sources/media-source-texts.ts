@@ -131,7 +131,7 @@ export const MEDIA_SOURCE_TEXTS = defineTexts({
     runNow: 'رصد الآن',
     runNowOf: 'رصد {name} الآن',
     runFinished: '{name} — جديدة: {new}، رُصدت سابقاً: {duplicates}، أخطاء: {errors}',
-    runFailed: '{name} — تعثّرت الجولة (أخطاء: {errors})؛ راجع تقارير الرصد',
+    runFailed: '{name} — تعثّرت الجولة (أخطاء: {errors})؛ راجع تقارير الجمع',
     lastRun: 'آخر جولة',
     never: 'لم يُرصد بعد',
     monitoringOff: 'متوقف',
