@@ -99,7 +99,7 @@ describe('media-source monitoring', () => {
     await page.getByTestId('table-search').fill(SOURCE_NAME);
     const row = page.locator(`tr[data-row-id="${sourceId}"]`);
     await expect.poll(() => row.innerText()).toContain('Every 30 min · 2 feeds');
-    await row.getByRole('button', { name: `Run ${SOURCE_NAME} now` }).click();
+    await row.getByRole('button', { name: `Run now: ${SOURCE_NAME}` }).click();
     await expect
       .poll(() => page.locator('.mantine-Notification-root', { hasText: `${SOURCE_NAME} —` }).innerText())
       .toContain(`${SOURCE_NAME} — new: 2, already seen: 0, errors: 1`);

@@ -50,7 +50,7 @@ export function credibilityLabel(t: Texts, level: unknown): string {
         : String(level ?? '');
 }
 
-/** The form's sections, in order: who the source is, how it rates, what it is. */
+/** The form's sections, in order: who the source is, how it is watched, how it rates, what it is. */
 export function mediaSourceSections(t: Texts, categories: OptionItem[]): SectionDefinition[] {
   return [
     {
@@ -64,32 +64,6 @@ export function mediaSourceSections(t: Texts, categories: OptionItem[]): Section
           type: 'file',
           name: 'images',
           inputs: { label: t.images, destination: 'media-sources', accept: ['image/*'], maxFiles: 3 },
-        },
-      ],
-    },
-    {
-      name: 'rating',
-      title: t.rating,
-      fields: [
-        {
-          type: 'select',
-          name: 'category',
-          inputs: { label: t.category, hint: t.categoryHint, items: categories, showSearch: true },
-        },
-        { type: 'number', name: 'score', inputs: { label: t.score, numberType: 'float' } },
-        {
-          type: 'number',
-          name: 'falseClaims',
-          inputs: { label: t.falseClaims, numberType: 'integer', min: 0 },
-          validations: [{ name: 'min', arguments: 0 }],
-        },
-        {
-          type: 'select',
-          name: 'levelOfCredibility',
-          inputs: {
-            label: t.levelOfCredibility,
-            items: CREDIBILITY_LEVELS.map((level) => ({ value: level, display: credibilityLabel(t, level) })),
-          },
         },
       ],
     },
@@ -118,6 +92,32 @@ export function mediaSourceSections(t: Texts, categories: OptionItem[]): Section
           ],
         },
         { type: 'switch', name: 'monitoringEnabled', inputs: { label: t.monitoringEnabled } },
+      ],
+    },
+    {
+      name: 'rating',
+      title: t.rating,
+      fields: [
+        {
+          type: 'select',
+          name: 'category',
+          inputs: { label: t.category, hint: t.categoryHint, items: categories, showSearch: true },
+        },
+        { type: 'number', name: 'score', inputs: { label: t.score, numberType: 'float' } },
+        {
+          type: 'number',
+          name: 'falseClaims',
+          inputs: { label: t.falseClaims, numberType: 'integer', min: 0 },
+          validations: [{ name: 'min', arguments: 0 }],
+        },
+        {
+          type: 'select',
+          name: 'levelOfCredibility',
+          inputs: {
+            label: t.levelOfCredibility,
+            items: CREDIBILITY_LEVELS.map((level) => ({ value: level, display: credibilityLabel(t, level) })),
+          },
+        },
       ],
     },
     {
