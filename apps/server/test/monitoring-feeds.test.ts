@@ -224,6 +224,31 @@ describe('failures: each writes a scraping report and the run goes on', () => {
     );
   });
 
+  it('an entry whose image is missing or not an image is kept without it; each image failure is reported', async () => {
+    server.routes.set('/bad-images.xml', (_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/rss+xml' });
+      res.end(`<?xml version="1.0"?><rss version="2.0" xmlns:media="http://search.yahoo.com/mrss/"><channel><title>x</title>
+<item><title>صورة مفقودة</title><guid>img-404</guid><media:content url="${server.base}/img-missing.png" medium="image"/></item>
+<item><title>صورة ليست صورة</title><guid>img-html</guid><media:content url="${server.base}/site/" medium="image"/></item>
+</channel></rss>`);
+    });
+    const { _id } = await create(t.app, 'media-source', {
+      name: 'صور معطوبة',
+      feeds: [`${server.base}/bad-images.xml`],
+    });
+    const run = await runNow(_id);
+    expect(run.status).toBe('done');
+    // Each scraping report counts as an error of its run.
+    expect(run.results).toMatchObject({ found: 2, new: 2, errors: 2 });
+    const items = await feedItems(_id);
+    expect(items.map((i) => i.featuredImage)).toEqual([[], []]);
+    const byKind = Object.fromEntries((await reports(_id)).map((r) => [r.error, r.url]));
+    expect(byKind).toEqual({
+      'http-error': `${server.base}/img-missing.png`,
+      'invalid-image': `${server.base}/site/`,
+    });
+  });
+
   it('a source whose every feed fails closes its run as failed', async () => {
     const { _id } = await create(t.app, 'media-source', {
       name: 'مصدر معطل',

@@ -52,6 +52,13 @@ export interface IngestDeps {
   log?: { warn(obj: object, msg: string): void };
 }
 
+/** The run in progress: every scraping report it writes counts as one of its errors. */
+interface RunContext {
+  sourceId: string;
+  runId: string;
+  totals: RunResults;
+}
+
 type Outcome = { kind: 'new'; id: string } | { kind: 'duplicate' };
 
 const DAY_MS = 24 * 60 * 60_000;
@@ -86,15 +93,12 @@ function toFileRecord(row: Record<string, unknown>): FileRecord {
 export function createIngestService(deps: IngestDeps) {
   const { db, fetcher } = deps;
 
-  async function report(
-    run: { sourceId: string; runId: string },
-    err: unknown,
-    fallbackUrl: string,
-  ): Promise<void> {
+  async function report(run: RunContext, err: unknown, fallbackUrl: string): Promise<void> {
     const failure =
       err instanceof FetchError
         ? err
         : new FetchError('unreachable', fallbackUrl, err instanceof Error ? err.message : String(err));
+    run.totals.errors++;
     await db.insert(scrapingReport).values({
       _id: newId(),
       mediaSource: run.sourceId,
@@ -173,7 +177,7 @@ export function createIngestService(deps: IngestDeps) {
   }
 
   async function storeImage(
-    run: { sourceId: string; runId: string },
+    run: RunContext,
     imageUrl: string,
     base: string,
   ): Promise<FileRecord | undefined> {
@@ -209,18 +213,14 @@ export function createIngestService(deps: IngestDeps) {
       // A missing image never loses the entry: the item is kept without it, the failure reported.
       const failure =
         err instanceof AppError
-          ? new FetchError('not-a-feed', absolute, `The image is refused: ${err.message}`)
+          ? new FetchError('invalid-image', absolute, `The image is refused: ${err.message}`)
           : err;
       await report(run, failure, absolute);
       return undefined;
     }
   }
 
-  async function ingestEntry(
-    run: { sourceId: string; runId: string },
-    entry: FeedEntry,
-    feedUrl: string,
-  ): Promise<Outcome> {
+  async function ingestEntry(run: RunContext, entry: FeedEntry, feedUrl: string): Promise<Outcome> {
     if (!entry.title && !entry.link) return { kind: 'duplicate' };
     if (await isDuplicate(run.sourceId, entry)) return { kind: 'duplicate' };
     const image = entry.imageUrl ? await storeImage(run, entry.imageUrl, feedUrl) : undefined;
@@ -275,7 +275,7 @@ export function createIngestService(deps: IngestDeps) {
   }
 
   async function runFeed(
-    run: { sourceId: string; runId: string },
+    run: RunContext,
     address: string,
     totals: RunResults,
     added: string[],
@@ -284,7 +284,6 @@ export function createIngestService(deps: IngestDeps) {
     try {
       documents = await entriesOf(address);
     } catch (err) {
-      totals.errors++;
       await report(run, err, address);
       return false;
     }
@@ -300,7 +299,6 @@ export function createIngestService(deps: IngestDeps) {
             added.push(outcome.id);
           } else totals.duplicates++;
         } catch (err) {
-          totals.errors++;
           deps.log?.warn({ err, url: doc.url }, 'feed entry not stored');
           await report(
             run,
@@ -331,7 +329,6 @@ export function createIngestService(deps: IngestDeps) {
         date,
         results: { feeds: source.feeds.length, found: 0, new: 0, duplicates: 0, errors: 0, duration: 0 },
       });
-      const run = { sourceId, runId };
       const totals: RunResults = {
         feeds: source.feeds.length,
         found: 0,
@@ -340,6 +337,7 @@ export function createIngestService(deps: IngestDeps) {
         errors: 0,
         duration: 0,
       };
+      const run: RunContext = { sourceId, runId, totals };
       const added: string[] = [];
       let failedFeeds = 0;
       try {

@@ -21,6 +21,7 @@ export const FETCH_ERROR_KINDS = [
   'too-many-redirects',
   'not-a-feed',
   'malformed',
+  'invalid-image',
 ] as const;
 export type FetchErrorKind = (typeof FETCH_ERROR_KINDS)[number];
 

@@ -78,6 +78,7 @@ export const MEDIA_SOURCE_TEXTS = defineTexts({
     errorTooManyRedirects: 'Too many redirects',
     errorBlocked: 'Private address refused',
     errorInvalidUrl: 'Invalid address',
+    errorInvalidImage: 'Image refused',
   },
   ar: {
     newMediaSource: 'مصدر إعلامي جديد',
@@ -154,6 +155,7 @@ export const MEDIA_SOURCE_TEXTS = defineTexts({
     errorTooManyRedirects: 'تحويلات كثيرة',
     errorBlocked: 'عنوان داخلي مرفوض',
     errorInvalidUrl: 'عنوان غير صالح',
+    errorInvalidImage: 'صورة مرفوضة',
   },
 });
 
@@ -187,6 +189,7 @@ const ERROR_LABELS: Record<string, keyof MediaSourceTexts> = {
   'too-many-redirects': 'errorTooManyRedirects',
   'blocked-address': 'errorBlocked',
   'invalid-url': 'errorInvalidUrl',
+  'invalid-image': 'errorInvalidImage',
 };
 
 /** A scraping report's failure kind (the server's FetchError kinds) in the interface language. */
