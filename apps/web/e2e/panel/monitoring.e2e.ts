@@ -101,7 +101,10 @@ describe('media-source monitoring', () => {
     await expect.poll(() => row.innerText()).toContain('Every 30 min · 2 feeds');
     await row.getByRole('button', { name: `Run now: ${SOURCE_NAME}` }).click();
     await expect
-      .poll(() => page.locator('.mantine-Notification-root', { hasText: `${SOURCE_NAME} —` }).innerText())
+      .poll(() => page.locator('.mantine-Notification-root', { hasText: `${SOURCE_NAME} —` }).innerText(), {
+        // The run fetches every feed before it answers.
+        timeout: 30_000,
+      })
       .toContain(`${SOURCE_NAME} — new: 2, already seen: 0, errors: 1`);
 
     await row.getByRole('link', { name: `Runs of ${SOURCE_NAME}` }).click();
