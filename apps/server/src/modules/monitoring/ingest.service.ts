@@ -274,19 +274,25 @@ export function createIngestService(deps: IngestDeps) {
     return { kind: 'new', id };
   }
 
-  async function runFeed(
+  /** Fetches and parses one configured address; a failure is reported and answers undefined. */
+  async function loadFeed(
     run: RunContext,
     address: string,
-    totals: RunResults,
-    added: string[],
-  ): Promise<boolean> {
-    let documents: { url: string; entries: FeedEntry[] }[];
+  ): Promise<{ url: string; entries: FeedEntry[] }[] | undefined> {
     try {
-      documents = await entriesOf(address);
+      return await entriesOf(address);
     } catch (err) {
       await report(run, err, address);
-      return false;
+      return undefined;
     }
+  }
+
+  async function ingestDocuments(
+    run: RunContext,
+    documents: { url: string; entries: FeedEntry[] }[],
+    added: string[],
+  ): Promise<void> {
+    const { totals } = run;
     for (const doc of documents) {
       for (const raw of doc.entries.slice(0, ENTRIES_PER_FEED_MAX)) {
         totals.found++;
@@ -308,7 +314,6 @@ export function createIngestService(deps: IngestDeps) {
         }
       }
     }
-    return true;
   }
 
   return {
@@ -341,14 +346,22 @@ export function createIngestService(deps: IngestDeps) {
       const added: string[] = [];
       let failedFeeds = 0;
       try {
-        const queue = [...source.feeds];
+        // Two phases: every feed is fetched first (a few at a time), then the entries are written
+        // one by one. Database work never overlaps a fetch, so a busy embedded database (PGlite
+        // runs on this thread) cannot starve a download into its time-out.
+        const queue = source.feeds.map((address, index) => ({ address, index }));
+        const loaded: ({ url: string; entries: FeedEntry[] }[] | undefined)[] = [];
         await Promise.all(
           Array.from({ length: Math.min(FEED_CONCURRENCY, queue.length) }, async () => {
-            for (let address = queue.shift(); address !== undefined; address = queue.shift()) {
-              if (!(await runFeed(run, address, totals, added))) failedFeeds++;
+            for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
+              loaded[next.index] = await loadFeed(run, next.address);
             }
           }),
         );
+        for (const documents of loaded) {
+          if (documents) await ingestDocuments(run, documents, added);
+          else failedFeeds++;
+        }
       } finally {
         totals.duration = Date.now() - started;
         // Failed: nothing could be read at all (no feed, or no feed could be fetched and parsed).
