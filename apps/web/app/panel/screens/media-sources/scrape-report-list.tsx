@@ -48,7 +48,13 @@ export default function ScrapeReportList() {
       title: t.address,
       render: (row) =>
         row.url ? (
-          <Text size="sm" dir="ltr" span style={{ overflowWrap: 'anywhere' }} data-testid="report-url">
+          // A block of its own: a wrapped address inside right-to-left text would reorder its parts.
+          <Text
+            size="sm"
+            dir="ltr"
+            style={{ overflowWrap: 'anywhere', textAlign: 'left', minWidth: 180 }}
+            data-testid="report-url"
+          >
             {String(row.url)}
           </Text>
         ) : (
