@@ -98,7 +98,7 @@ describe('media-source monitoring', () => {
 
     await page.getByTestId('table-search').fill(SOURCE_NAME);
     const row = page.locator(`tr[data-row-id="${sourceId}"]`);
-    await expect.poll(() => row.innerText()).toContain('Every 30 min · 2 feeds');
+    await expect.poll(() => row.innerText(), { timeout: 15_000 }).toContain('Every 30 min · 2 feeds');
     await row.getByRole('button', { name: `Run now: ${SOURCE_NAME}` }).click();
     await expect
       .poll(() => page.locator('.mantine-Notification-root', { hasText: `${SOURCE_NAME} —` }).innerText(), {
@@ -111,12 +111,16 @@ describe('media-source monitoring', () => {
     await page.waitForURL(/\/panel\/media-source-runs\?mediaSource=/);
     await screenReady(page);
     const run = page.locator('tbody tr[data-row-id]').first();
-    await expect.poll(() => run.locator('[data-status]').getAttribute('data-status')).toBe('done');
+    await expect
+      .poll(() => run.locator('[data-status]').getAttribute('data-status'), { timeout: 15_000 })
+      .toBe('done');
     expect(await run.locator('[data-count="new"]').innerText()).toBe('2');
     expect(await run.locator('[data-count="errors"]').innerText()).toBe('1');
 
     await openScreen(page, journey.baseUrl, `/panel/scrape-reports?mediaSource=${sourceId}`);
-    await expect.poll(() => page.getByTestId('table-total').getAttribute('data-total')).toBe('1');
+    await expect
+      .poll(() => page.getByTestId('table-total').getAttribute('data-total'), { timeout: 15_000 })
+      .toBe('1');
     const report = page.locator('tbody tr[data-row-id]').first();
     expect(await report.getByTestId('report-url').innerText()).toBe(`${feedBase}/gone.xml`);
     expect(await report.innerText()).toContain('HTTP error');
