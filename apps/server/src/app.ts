@@ -18,6 +18,7 @@ import { createFeedService } from './modules/feed/feed.service.ts';
 import { registerFiles } from './modules/files/index.ts';
 import { registerHealthRoutes } from './modules/health/health.routes.ts';
 import { isDatabaseReady } from './modules/health/health.service.ts';
+import { registerMonitoring } from './modules/monitoring/index.ts';
 import { registerPresenceRoutes } from './modules/presence/presence.routes.ts';
 import { createPresenceService } from './modules/presence/presence.service.ts';
 import { createReadsService } from './modules/reads/reads.service.ts';
@@ -154,6 +155,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const moduleContext = { config, database: deps.database, services };
   await registerIdentity(app, moduleContext);
   await registerFiles(app, moduleContext);
+  await registerMonitoring(app, moduleContext);
 
   app.addHook('onClose', async () => {
     await services.events.close();

@@ -114,6 +114,30 @@ export const configSchema = z.object({
   FACEBOOK_APP_ID: z.string().optional(),
   /** JSON list of OpenID Connect issuers: [{ "name", "issuer", "clientId", "jwksUri"? }]. */
   OIDC_PROVIDERS: z.string().optional(),
+  // ---- Outbound fetches and media-source monitoring (issue 15; README "Configuration") ----
+  /** Host names, addresses or CIDR ranges outbound fetches may reach although private (comma list). */
+  FETCH_ALLOW_HOSTS: z.string().default(''),
+  FETCH_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  /** Largest feed or feed image fetched, in bytes (5 MB). */
+  FETCH_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(5 * 1024 * 1024),
+  FETCH_MAX_REDIRECTS: z.coerce.number().int().min(0).max(20).default(5),
+  FETCH_USER_AGENT: z.string().min(1).optional(),
+  /** Largest evidence snapshot (page or file a fact-check cites), in bytes (10 MB). */
+  EVIDENCE_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(10 * 1024 * 1024),
+  /** Run due media sources on a timer; default on except in tests. */
+  MONITOR_SCHEDULER: booleanFlag.optional(),
+  /** How often the scheduler looks for due sources, in milliseconds. */
+  MONITOR_TICK_MS: z.coerce.number().int().min(50).default(30_000),
+  /** Snapshot the URLs a saved fact-check cites; default on except in tests. */
+  EVIDENCE_SNAPSHOTS: booleanFlag.optional(),
   /** Seconds in-flight requests get to finish on shutdown. */
   SHUTDOWN_GRACE_S: z.coerce.number().int().min(0).default(10),
 });

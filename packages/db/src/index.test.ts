@@ -42,6 +42,7 @@ describe('@tabayyun/db entry', () => {
       'category',
       'contact',
       'device',
+      'evidenceSnapshot',
       'factcheck',
       'feed',
       'mediaSource',

@@ -23,7 +23,14 @@ export {
   type SelectedFields,
 } from 'drizzle-orm/pg-core';
 export { ID_PATTERN, idTimestamp, newId } from './id.ts';
-export type { EvaluationRow, FactcheckLink, FileRecord, SeoMeta, UpdateLogEntry } from './json-types.ts';
+export type {
+  EvaluationRow,
+  FactcheckLink,
+  FeedMatch,
+  FileRecord,
+  SeoMeta,
+  UpdateLogEntry,
+} from './json-types.ts';
 export {
   type Database,
   type Db,

@@ -39,6 +39,14 @@ export interface FactcheckLink {
   title: string;
 }
 
+/** A published fact-check a monitored feed item may restate (issue 15), with its similarity 0…1. */
+export interface FeedMatch {
+  _id: string;
+  title: string;
+  slug: string | null;
+  score: number;
+}
+
 /** SEO meta (spec §3): permissive, the server stores what the schema accepted. */
 export interface SeoMeta {
   title?: string;

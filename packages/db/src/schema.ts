@@ -17,12 +17,20 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import type { EvaluationRow, FactcheckLink, FileRecord, SeoMeta, UpdateLogEntry } from './json-types.ts';
+import type {
+  EvaluationRow,
+  FactcheckLink,
+  FeedMatch,
+  FileRecord,
+  SeoMeta,
+  UpdateLogEntry,
+} from './json-types.ts';
 
 const FACTCHECK_STATUS_VALUES = ['draft', 'review', 'published'] as const;
 const FEED_STATUS_VALUES = ['new', 'review', 'archive'] as const;
 const LANGUAGE_VALUES = ['ar', 'en', 'tr'] as const;
 const SCRAPING_STATUS_VALUES = ['success', 'partial', 'failed'] as const;
+const EVIDENCE_STATUS_VALUES = ['pending', 'done', 'failed'] as const;
 
 const id = () => text('_id').primaryKey();
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
@@ -220,6 +228,12 @@ export const feed = pgTable(
     factcheck: jsonb('factcheck').$type<FactcheckLink | null>(),
     // Derived from the jsonb link so "has a fact-check" filters and the lookup join use an index.
     factcheckId: text('factcheck_id').generatedAlwaysAs(sql`("factcheck" ->> '_id')`),
+    /** Monitoring (issue 15): the media source whose feed brought the item, the entry's id and link. */
+    monitorSource: text('monitor_source'),
+    entryId: text('entry_id'),
+    link: text('link'),
+    /** Published fact-checks this item may restate, best first: [{ _id, title, slug, score }]. */
+    matches: jsonb('matches').$type<FeedMatch[]>().notNull().default([]),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     version: version(),
@@ -231,6 +245,14 @@ export const feed = pgTable(
     index('feed_factcheck_id_idx').on(t.factcheckId),
     index('feed_media_source_gin_idx').using('gin', t.mediaSource),
     index('feed_title_normalized_trgm_idx').using('gin', t.titleNormalized.op('gin_trgm_ops')),
+    // Dedupe of monitored entries: one item per (source, entry id) and per (source, link).
+    uniqueIndex('feed_monitor_entry_id_uniq')
+      .on(t.monitorSource, t.entryId)
+      .where(sql`"monitor_source" is not null and "entry_id" is not null`),
+    uniqueIndex('feed_monitor_link_uniq')
+      .on(t.monitorSource, t.link)
+      .where(sql`"monitor_source" is not null and "link" is not null`),
+    index('feed_monitor_title_idx').on(t.monitorSource, t.titleNormalized, t.createdAt),
   ],
 );
 
@@ -313,6 +335,12 @@ export const mediaSource = pgTable(
     falseClaims: integer('false_claims').notNull().default(0),
     levelOfCredibility: text('level_of_credibility'),
     description: text('description'),
+    /** Monitoring (issue 15, ADR 019): feed addresses, minutes between runs, on/off, next due time. */
+    feeds: textList('feeds'),
+    pollInterval: integer('poll_interval').notNull().default(15),
+    monitoringEnabled: boolean('monitoring_enabled').notNull().default(true),
+    nextRunAt: timestampTz('next_run_at'),
+    lastRunAt: timestampTz('last_run_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     version: version(),
@@ -322,6 +350,7 @@ export const mediaSource = pgTable(
     index('media_source_slug_idx').on(t.slug),
     index('media_source_category_idx').on(t.category),
     index('media_source_name_normalized_trgm_idx').using('gin', t.nameNormalized.op('gin_trgm_ops')),
+    index('media_source_next_run_at_idx').on(t.nextRunAt).where(sql`"monitoring_enabled"`),
   ],
 );
 
@@ -355,6 +384,9 @@ export const scrapingReport = pgTable(
     itemsFound: integer('items_found').notNull().default(0),
     itemsAdded: integer('items_added').notNull().default(0),
     message: text('message'),
+    /** The address that failed and the kind of failure (issue 15): unreachable, timeout, http-error … */
+    url: text('url'),
+    error: text('error'),
     details: jsonb('details').$type<unknown>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -367,6 +399,33 @@ export const scrapingReport = pgTable(
     index('scraping_report_media_source_date_idx').on(t.mediaSource, t.date.desc().nullsFirst()),
     index('scraping_report_media_source_run_idx').on(t.mediaSourceRun),
     index('scraping_report_status_date_idx').on(t.status, t.date.desc().nullsFirst()),
+  ],
+);
+
+/**
+ * A copy of a page or file a fact-check cites (issue 15, ADR 020), fetched once per address in the
+ * background; the bytes live in the protected `evidence/` folder of the files module.
+ */
+export const evidenceSnapshot = pgTable(
+  'evidence_snapshot',
+  {
+    _id: id(),
+    url: text('url').notNull(),
+    /** pending (claimed by one instance), done or failed (recorded once, not retried). */
+    status: text('status', { enum: EVIDENCE_STATUS_VALUES }).notNull().default('pending'),
+    finalUrl: text('final_url'),
+    httpStatus: integer('http_status'),
+    contentType: text('content_type'),
+    size: integer('size'),
+    sha256: text('sha256'),
+    path: text('path'),
+    error: text('error'),
+    fetchedAt: timestampTz('fetched_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('evidence_snapshot_url_uniq').on(t.url),
+    check('evidence_snapshot_status_check', inList('status', EVIDENCE_STATUS_VALUES)),
   ],
 );
 

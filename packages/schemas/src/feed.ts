@@ -45,6 +45,10 @@ export const FEED_READ_ONLY_FIELDS = [
   'titleNormalized',
   'factcheckId',
   'updateLog',
+  'monitorSource',
+  'entryId',
+  'link',
+  'matches',
   'createdAt',
   'updatedAt',
 ] as const;

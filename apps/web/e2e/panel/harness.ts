@@ -69,8 +69,11 @@ export interface PanelJourney {
   foreignRequests: string[];
 }
 
-/** Registers the hooks of a journey file and returns its handle (valid inside tests). */
-export function setUpPanelJourney(): PanelJourney {
+/**
+ * Registers the hooks of a journey file and returns its handle (valid inside tests). `env` configures
+ * the server under test (the monitoring journey allows its local feed server through it).
+ */
+export function setUpPanelJourney(opts: { env?: Record<string, string> } = {}): PanelJourney {
   const contexts: BrowserContext[] = [];
   const state = {} as {
     server: SiteTestServer;
@@ -174,7 +177,7 @@ export function setUpPanelJourney(): PanelJourney {
   };
 
   beforeAll(async () => {
-    state.server = await startSiteTestServer();
+    state.server = await startSiteTestServer(opts.env ? { env: opts.env } : {});
     state.baseUrl = await state.server.listen();
     state.browser = await chromium.launch({ executablePath: CHROME_PATH, args: CHROME_ARGS, headless: true });
     state.admin = await state.server.createUser(['super-admin'], { name: 'Rania Admin' });

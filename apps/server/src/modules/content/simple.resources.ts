@@ -38,7 +38,8 @@ export const mediaSourceResource: ResourceDefinition = {
   }),
   relations: { category: { resource: 'category', column: mediaSource.category, many: false } },
   input: mediaSourceInput,
-  readOnly: ['nameNormalized', ...TIMESTAMPS],
+  // The scheduler owns the run times (ADR 019).
+  readOnly: ['nameNormalized', 'nextRunAt', 'lastRunAt', ...TIMESTAMPS],
   userIds: false,
   defaultSort: { field: 'name', direction: 'asc' },
   derive: deriveNameAndSlug({ table: mediaSource, slug: mediaSource.slug, id: mediaSource._id }, 'source'),

@@ -88,10 +88,13 @@ interface ServerApp {
 let userCounter = 0;
 
 /** A seeded server with the site mounted. */
-export async function startSiteTestServer(): Promise<SiteTestServer> {
+/** `env`: configuration for the app under test (e.g. FETCH_ALLOW_HOSTS for a local feed server). */
+export async function startSiteTestServer(
+  opts: { env?: Record<string, string> } = {},
+): Promise<SiteTestServer> {
   ensureWebBuild();
   const { buildTestApp } = (await import(BUILD_TEST_APP_URL)) as {
-    buildTestApp(opts: { site: boolean }): Promise<{
+    buildTestApp(opts: { site: boolean; env?: Record<string, string> }): Promise<{
       app: ServerApp;
       database: { db: unknown };
       close(): Promise<void>;
@@ -100,7 +103,7 @@ export async function startSiteTestServer(): Promise<SiteTestServer> {
   const { seedDemoContent } = (await import(SEED_URL)) as {
     seedDemoContent(deps: { db: unknown; resources: unknown }): Promise<unknown>;
   };
-  const testApp = await buildTestApp({ site: true });
+  const testApp = await buildTestApp({ site: true, ...(opts.env ? { env: opts.env } : {}) });
   await seedDemoContent({ db: testApp.database.db, resources: testApp.app.services.resources });
   const { app } = testApp;
   return {

@@ -89,6 +89,7 @@ import {
 import { useEditorOptions } from './editor-data.ts';
 import { EDITOR_TEXTS, type EditorTexts } from './editor-texts.ts';
 import { EditorValuesContext, FeedLinkWidget, SeoPreviewWidget } from './editor-widgets.tsx';
+import { EvidencePanel } from './evidence-panel.tsx';
 
 export const recordQueryKey = (kind: ContentKind, id: string) => ['record', kind, id] as const;
 
@@ -457,6 +458,7 @@ function Editor({ kind, record: loaded, newsFeed, presence, onShowHistory, other
             </Grid.Col>
           ) : null}
         </Grid>
+        {kind === 'factcheck' && id ? <EvidencePanel factcheckId={id} /> : null}
         {conflict && id ? (
           <ConflictView
             kind={kind}

@@ -18,6 +18,16 @@ export interface FeedItem extends Doc {
   publishedDate?: string | null;
   factcheck?: { _id: string; title?: string } | null;
   updateLog?: Record<string, unknown>[];
+  /** Monitoring (issue 15): the entry's address and the published fact-checks it may restate. */
+  link?: string | null;
+  matches?: FeedMatch[];
+}
+
+export interface FeedMatch {
+  _id: string;
+  title: string;
+  slug?: string | null;
+  score: number;
 }
 
 /** The actions a status offers (spec §4); Investigate only while no fact-check exists. */
@@ -54,5 +64,19 @@ export function useFeedAction() {
       return answer;
     },
     [write, navigate],
+  );
+}
+
+/** Links a feed item to an existing fact-check (POST /api/feed/:id/link) instead of Investigate. */
+export function useFeedLink() {
+  const write = useWrite();
+  return useCallback(
+    (item: FeedItem, factcheck: string) =>
+      write(['feed'], () =>
+        apiClient().request<WriteAnswer>('POST', `feed/${encodeURIComponent(String(item._id))}/link`, {
+          body: { factcheck },
+        }),
+      ),
+    [write],
   );
 }

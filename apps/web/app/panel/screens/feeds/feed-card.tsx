@@ -7,16 +7,20 @@ import { format, useFormatters, useTexts } from '../../i18n/i18n.tsx';
 import { apiPath, type Can } from '../../lib/permissions.ts';
 import { firstImage } from './desk-forms.ts';
 import { canRunFeedAction, type FeedAction, type FeedItem, feedActionsFor } from './feed-actions.ts';
+import { FeedMatchBadge } from './feed-match.tsx';
 import { FEED_TEXTS, truncate } from './feed-texts.ts';
 
 export function FeedCard({
   item,
   can,
   onAction,
+  onLink,
 }: {
   item: FeedItem;
   can: Can;
   onAction: (item: FeedItem, action: FeedAction) => Promise<unknown>;
+  /** Links the item to an existing fact-check (monitoring's "already checked?"). */
+  onLink?: (item: FeedItem, factcheck: string) => Promise<unknown>;
 }) {
   const t = useTexts(FEED_TEXTS);
   const fmt = useFormatters();
@@ -83,6 +87,27 @@ export function FeedCard({
         {item.description ? (
           <Text size="sm" dir="auto" data-testid="feed-description">
             {truncate(String(item.description))}
+          </Text>
+        ) : null}
+        {!item.factcheck && item.matches?.[0] ? (
+          <FeedMatchBadge
+            item={item}
+            match={item.matches[0]}
+            onLink={onLink && can('Patch', apiPath('feed')) ? onLink : undefined}
+          />
+        ) : null}
+        {item.link ? (
+          <Text size="sm">
+            <Anchor
+              href={item.link}
+              target="_blank"
+              rel="noreferrer noopener"
+              aria-label={format(t.originalOf, { title })}
+              data-testid="feed-original"
+              inherit
+            >
+              {t.original}
+            </Anchor>
           </Text>
         ) : null}
         {item.factcheck ? (

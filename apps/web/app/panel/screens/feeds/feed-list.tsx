@@ -9,7 +9,7 @@ import { useTexts } from '../../i18n/i18n.tsx';
 import type { Params } from '../../lib/api-client.ts';
 import { apiPath, useCan } from '../../lib/permissions.ts';
 import { NotFoundView } from '../../shell/status-view.tsx';
-import { type FeedItem, useFeedAction } from './feed-actions.ts';
+import { type FeedItem, useFeedAction, useFeedLink } from './feed-actions.ts';
 import { FeedCard } from './feed-card.tsx';
 import { FEED_STATUSES, FEED_TEXTS, type FeedStatus, pageTitle, statusLabel } from './feed-texts.ts';
 
@@ -59,6 +59,7 @@ function FeedListOf({ status }: { status: FeedStatus }) {
   const t = useTexts(FEED_TEXTS);
   const can = useCan();
   const run = useFeedAction();
+  const link = useFeedLink();
   const baseParams = useMemo<Params>(
     () => ({ status, lookup: 'mediaSource', select: '!body,!updateLog' }),
     [status],
@@ -67,11 +68,11 @@ function FeedListOf({ status }: { status: FeedStatus }) {
     (rows: FeedItem[]) => (
       <SimpleGrid cols={{ base: 1, sm: 2, xl: 3 }} spacing="md" data-testid="feed-cards">
         {rows.map((item) => (
-          <FeedCard key={String(item._id)} item={item} can={can} onAction={run} />
+          <FeedCard key={String(item._id)} item={item} can={can} onAction={run} onLink={link} />
         ))}
       </SimpleGrid>
     ),
-    [can, run],
+    [can, run, link],
   );
   return (
     <>

@@ -49,6 +49,13 @@ export const FEED_TEXTS = defineTexts({
     investigated: 'Fact-check created',
     by: 'by {name}',
     backToList: 'Back to the list',
+    // Monitoring (issue 15): matches with published fact-checks, the original entry
+    possiblyChecked: 'Possibly already checked:',
+    matchScore: 'Similarity {score}%',
+    linkToFactcheck: 'Link to this fact-check',
+    linkItemTo: 'Link to this fact-check: {factcheck}',
+    original: 'Original',
+    originalOf: 'Original article: {title}',
   },
   ar: {
     titleNew: 'الأخبار الواردة الجديدة',
@@ -91,6 +98,12 @@ export const FEED_TEXTS = defineTexts({
     investigated: 'فُتح تحقّق',
     by: 'بواسطة {name}',
     backToList: 'العودة إلى القائمة',
+    possiblyChecked: 'ربما سبق التحقّق منه:',
+    matchScore: 'نسبة التشابه {score}٪',
+    linkToFactcheck: 'ربط بهذا التحقّق',
+    linkItemTo: 'ربط بهذا التحقّق: {factcheck}',
+    original: 'المصدر الأصلي',
+    originalOf: 'الخبر الأصلي: {title}',
   },
 });
 

@@ -1,6 +1,6 @@
 // The media source form (spec §3 Media source): name, slug, images, category, link, score,
-// falseClaims, levelOfCredibility, description. Built from sections so the scraping settings of
-// issue 15 (feeds, interval) become one more section here and more keys in MEDIA_SOURCE_INPUT_KEYS.
+// falseClaims, levelOfCredibility, description, and the monitoring section of issue 15: feeds
+// (one address per line), the interval in minutes and the on/off switch.
 import type { FormDefinition, FormValues, OptionItem, SectionDefinition } from '@tabayyun/forms';
 import type { Doc } from '../../lib/api-client.ts';
 import { emptyToNull, formFiles, pickInput, storedFiles } from '../feeds/desk-forms.ts';
@@ -20,7 +20,23 @@ export const MEDIA_SOURCE_INPUT_KEYS = [
   'falseClaims',
   'levelOfCredibility',
   'description',
+  'feeds',
+  'pollInterval',
+  'monitoringEnabled',
 ] as const;
+
+/** The feed addresses of the textarea, one per line, blank lines and repeats dropped. */
+export function feedLines(value: unknown): string[] {
+  if (Array.isArray(value)) return value.map(String);
+  return [
+    ...new Set(
+      String(value ?? '')
+        .split(/\r?\n/)
+        .map((line) => line.trim())
+        .filter(Boolean),
+    ),
+  ];
+}
 
 export const CREDIBILITY_LEVELS = ['low', 'medium', 'high'] as const;
 
@@ -34,7 +50,7 @@ export function credibilityLabel(t: Texts, level: unknown): string {
         : String(level ?? '');
 }
 
-/** The form's sections, in order: who the source is, how it rates, what it is. */
+/** The form's sections, in order: who the source is, how it is watched, how it rates, what it is. */
 export function mediaSourceSections(t: Texts, categories: OptionItem[]): SectionDefinition[] {
   return [
     {
@@ -49,6 +65,33 @@ export function mediaSourceSections(t: Texts, categories: OptionItem[]): Section
           name: 'images',
           inputs: { label: t.images, destination: 'media-sources', accept: ['image/*'], maxFiles: 3 },
         },
+      ],
+    },
+    {
+      name: 'monitoring',
+      title: t.monitoring,
+      fields: [
+        {
+          type: 'textarea',
+          name: 'feeds',
+          inputs: { label: t.feeds, hint: t.feedsHint, rows: 3, maxRows: 10, placeholder: 'https://' },
+        },
+        {
+          type: 'number',
+          name: 'pollInterval',
+          inputs: {
+            label: t.pollInterval,
+            hint: t.pollIntervalHint,
+            numberType: 'integer',
+            min: 1,
+            max: 10080,
+          },
+          validations: [
+            { name: 'min', arguments: 1 },
+            { name: 'max', arguments: 10080 },
+          ],
+        },
+        { type: 'switch', name: 'monitoringEnabled', inputs: { label: t.monitoringEnabled } },
       ],
     },
     {
@@ -92,12 +135,15 @@ export function mediaSourceFormDefinition(t: Texts, categories: OptionItem[]): F
 }
 
 export function mediaSourceToForm(record?: Doc): FormValues {
-  if (!record) return { images: [], falseClaims: 0 };
+  if (!record) return { images: [], falseClaims: 0, feeds: '', pollInterval: 15, monitoringEnabled: true };
   const category = record.category;
   return {
     ...record,
     category: category && typeof category === 'object' ? (category as Doc)._id : (category ?? null),
     images: formFiles(record.images),
+    feeds: feedLines(record.feeds).join('\n'),
+    pollInterval: typeof record.pollInterval === 'number' ? record.pollInterval : 15,
+    monitoringEnabled: record.monitoringEnabled !== false,
   };
 }
 
@@ -106,7 +152,6 @@ export function mediaSourceFromForm(values: FormValues, id?: string): Doc {
     emptyToNull(typeof values[key] === 'string' ? (values[key] as string).trim() : values[key]);
   return pickInput(
     {
-      // Fields this form does not show yet (issue 15) pass through as the record had them.
       ...values,
       ...(id ? { _id: id } : {}),
       name: String(values.name ?? '').trim(),
@@ -118,6 +163,9 @@ export function mediaSourceFromForm(values: FormValues, id?: string): Doc {
       falseClaims: typeof values.falseClaims === 'number' ? values.falseClaims : 0,
       levelOfCredibility: text('levelOfCredibility'),
       description: text('description'),
+      feeds: feedLines(values.feeds),
+      pollInterval: typeof values.pollInterval === 'number' ? values.pollInterval : 15,
+      monitoringEnabled: values.monitoringEnabled !== false,
     },
     MEDIA_SOURCE_INPUT_KEYS,
   );

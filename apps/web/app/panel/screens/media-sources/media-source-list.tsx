@@ -1,7 +1,8 @@
 // /panel/media-sources (spec §2, §3 Media source): the sources the newsroom monitors, with their
-// rating; created and edited in a form dialog, deleted after confirmation; each links to its runs.
+// rating and monitoring (feeds, interval, switch, last run); created and edited in a form dialog,
+// deleted after confirmation; each can be run now and links to its runs.
 
-import { Anchor, Button, Group } from '@mantine/core';
+import { Anchor, Button, Group, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { Link } from 'react-router';
@@ -21,6 +22,7 @@ import {
   mediaSourceToForm,
 } from './media-source-form.ts';
 import { MEDIA_SOURCE_TEXTS } from './media-source-texts.ts';
+import { RunNowButton } from './run-now.tsx';
 
 const hostOf = (link: string) => {
   try {
@@ -100,6 +102,37 @@ export default function MediaSourceList() {
       render: (row) => credibilityLabel(t, row.levelOfCredibility),
     },
     {
+      key: 'monitoringEnabled',
+      title: t.monitoring,
+      sortable: true,
+      render: (row) => {
+        const feeds = Array.isArray(row.feeds) ? row.feeds.length : 0;
+        return (
+          <Text size="sm" span data-testid="monitoring-summary">
+            {row.monitoringEnabled === false || feeds === 0
+              ? t.monitoringOff
+              : format(t.everyMinutes, {
+                  minutes: fmt.number(Number(row.pollInterval ?? 15)),
+                  feeds: fmt.number(feeds),
+                })}
+          </Text>
+        );
+      },
+    },
+    {
+      key: 'lastRunAt',
+      title: t.lastRun,
+      sortable: true,
+      render: (row) =>
+        row.lastRunAt ? (
+          <time dateTime={String(row.lastRunAt)}>{fmt.dateTime(row.lastRunAt)}</time>
+        ) : (
+          <Text size="sm" c="dimmed" span>
+            {t.never}
+          </Text>
+        ),
+    },
+    {
       key: 'link',
       title: t.link,
       hiddenByDefault: true,
@@ -138,6 +171,9 @@ export default function MediaSourceList() {
           const name = String(row.name ?? row._id);
           return (
             <Group gap={4} wrap="nowrap">
+              {canUpdate && Array.isArray(row.feeds) && row.feeds.length > 0 ? (
+                <RunNowButton id={String(row._id)} name={name} />
+              ) : null}
               {canReadRuns ? (
                 <Button
                   size="compact-sm"

@@ -1,11 +1,11 @@
-// /panel/media-source-runs: the scraping runs, newest first, read-only; `?mediaSource=<id>` in the
-// address (the media source list links here) filters them by source.
+// /panel/media-source-runs: the scraping runs, newest first, read-only, with their counts (found,
+// new, duplicates, errors, duration); `?mediaSource=<id>` in the address filters them by source.
 import { Code, Text } from '@mantine/core';
 import { useMemo } from 'react';
 import { type Column, ResourceTable } from '../../components/data-table/resource-table.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { COMMON_TEXTS } from '../../i18n/common.ts';
-import { useFormatters, useTexts } from '../../i18n/i18n.tsx';
+import { format, useFormatters, useTexts } from '../../i18n/i18n.tsx';
 import type { Doc } from '../../lib/api-client.ts';
 import { MEDIA_SOURCE_TEXTS } from './media-source-texts.ts';
 import { MediaSourceFilter, RunStatus, sourceName } from './run-parts.tsx';
@@ -17,6 +17,13 @@ function resultsPreview(results: unknown): string {
   if (results === null || results === undefined) return '';
   const text = typeof results === 'string' ? results : JSON.stringify(results);
   return text.length > RESULTS_PREVIEW ? `${text.slice(0, RESULTS_PREVIEW)}…` : text;
+}
+
+/** A count of a run's results (monitoring writes found, new, duplicates, errors, duration). */
+function countOf(results: unknown, key: string): number | undefined {
+  const value =
+    results && typeof results === 'object' ? (results as Record<string, unknown>)[key] : undefined;
+  return typeof value === 'number' ? value : undefined;
 }
 
 export default function RunList() {
@@ -44,9 +51,28 @@ export default function RunList() {
       ),
     },
     { key: 'status', title: t.status, sortable: true, render: (row) => <RunStatus status={row.status} /> },
+    ...(['found', 'new', 'duplicates', 'errors'] as const).map(
+      (key): Column<Doc> => ({
+        key: `results.${key}`,
+        title: t[key],
+        render: (row) => {
+          const value = countOf(row.results, key);
+          return value === undefined ? '' : <span data-count={key}>{fmt.number(value)}</span>;
+        },
+      }),
+    ),
+    {
+      key: 'results.duration',
+      title: t.duration,
+      render: (row) => {
+        const ms = countOf(row.results, 'duration');
+        return ms === undefined ? '' : format(t.seconds, { seconds: fmt.number(Math.round(ms / 100) / 10) });
+      },
+    },
     {
       key: 'results',
       title: t.results,
+      hiddenByDefault: true,
       render: (row) => {
         const preview = resultsPreview(row.results);
         return preview ? (
@@ -73,6 +99,7 @@ export default function RunList() {
         defaultSort="-createdAt"
         rowName={(row) => `${sourceName(row.mediaSource)} ${String(row._id)}`}
         toolbar={<MediaSourceFilter />}
+        columnChooserKey="media-source-runs"
         testId="run-table"
       />
     </>

@@ -1,5 +1,5 @@
-// /panel/scrape-reports: what each scrape found and added, newest first, read-only; filtered by media
-// source from the address (`?mediaSource=<id>`).
+// /panel/scrape-reports: each failure of a run (the source, the address, the kind of error and its
+// message, the time), newest first, read-only; filtered by media source from the address.
 import { Anchor, Text } from '@mantine/core';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
@@ -9,7 +9,7 @@ import { COMMON_TEXTS } from '../../i18n/common.ts';
 import { useFormatters, useTexts } from '../../i18n/i18n.tsx';
 import type { Doc } from '../../lib/api-client.ts';
 import { truncate } from '../feeds/feed-texts.ts';
-import { MEDIA_SOURCE_TEXTS } from './media-source-texts.ts';
+import { errorKindLabel, MEDIA_SOURCE_TEXTS } from './media-source-texts.ts';
 import { MediaSourceFilter, RunStatus, sourceName } from './run-parts.tsx';
 
 export default function ScrapeReportList() {
@@ -44,14 +44,47 @@ export default function ScrapeReportList() {
     },
     { key: 'status', title: t.status, sortable: true, render: (row) => <RunStatus status={row.status} /> },
     {
+      key: 'url',
+      title: t.address,
+      render: (row) =>
+        row.url ? (
+          // A block of its own: a wrapped address inside right-to-left text would reorder its parts.
+          <Text
+            size="sm"
+            dir="ltr"
+            style={{ overflowWrap: 'anywhere', textAlign: 'left', minWidth: 180 }}
+            data-testid="report-url"
+          >
+            {String(row.url)}
+          </Text>
+        ) : (
+          ''
+        ),
+    },
+    {
+      key: 'error',
+      title: t.error,
+      sortable: true,
+      render: (row) =>
+        row.error ? (
+          <Text size="sm" span data-error={String(row.error)}>
+            {errorKindLabel(t, row.error)}
+          </Text>
+        ) : (
+          ''
+        ),
+    },
+    {
       key: 'itemsFound',
       title: t.itemsFound,
+      hiddenByDefault: true,
       sortable: true,
       render: (row) => fmt.number(Number(row.itemsFound ?? 0)),
     },
     {
       key: 'itemsAdded',
       title: t.itemsAdded,
+      hiddenByDefault: true,
       sortable: true,
       render: (row) => fmt.number(Number(row.itemsAdded ?? 0)),
     },
@@ -80,6 +113,7 @@ export default function ScrapeReportList() {
         defaultSort="-date"
         rowName={(row) => `${sourceName(row.mediaSource)} ${String(row._id)}`}
         toolbar={<MediaSourceFilter />}
+        columnChooserKey="scrape-reports"
         testId="scrape-report-table"
       />
     </>

@@ -1,0 +1,134 @@
+// "Already checked?": a monitored feed item that restates a published fact-check's claim with
+// other Arabic spelling gets that fact-check as its best match; an unrelated one gets none; the
+// feed API exposes the matches and an editor can link the item to the fact-check.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MATCH_THRESHOLD } from '../src/modules/monitoring/matching.ts';
+import { buildTestApp, call, type TestApp } from './build-test-app.ts';
+import { buildFactcheck, create } from './factories.ts';
+import { type FeedServer, rssFeed, startFeedServer } from './monitoring-server.ts';
+
+let t: TestApp;
+let server: FeedServer;
+let checked: { _id: string };
+let draft: { _id: string };
+
+// The fact-check's spelling: hamza on alef, ta marbuta, diacritics.
+const CLAIM_TITLE = 'صورة تُظهر انهيار سدّ الفرات في مدينة الرقة';
+// The feed's spelling of the same claim: bare alef, ha for ta marbuta, no diacritics.
+const RESTATED = 'صوره تظهر انهيار سد الفرات في مدينه الرقه';
+const UNRELATED = 'افتتاح معرض للكتاب في جامعة دمشق بمشاركة واسعة';
+
+beforeAll(async () => {
+  server = await startFeedServer();
+  t = await buildTestApp({ env: { FETCH_ALLOW_HOSTS: '127.0.0.1' } });
+  checked = await create(
+    t.app,
+    'factcheck',
+    buildFactcheck({
+      status: 'published',
+      title: CLAIM_TITLE,
+      claims: '<p>تداولت صفحات صورة قالت إنها تُظهر انهيار سدّ الفرات في مدينة الرقة.</p>',
+    }),
+  );
+  // A draft restating the same claim must never be offered: only published fact-checks count.
+  draft = await create(t.app, 'factcheck', buildFactcheck({ status: 'draft', title: CLAIM_TITLE }));
+  server.routes.set('/claims.xml', (_req, res) => {
+    res.writeHead(200, { 'content-type': 'application/rss+xml' });
+    res.end(
+      rssFeed(server.base, [
+        { guid: 'restated', title: RESTATED },
+        { guid: 'unrelated', title: UNRELATED },
+      ]),
+    );
+  });
+});
+afterAll(async () => {
+  await t?.close();
+  await server?.close();
+});
+
+type Match = { _id: string; title: string; score: number };
+type Item = { _id: string; title: string; matches: Match[]; factcheck: unknown; status: string };
+
+describe('matching feed items with published fact-checks', () => {
+  let items: Item[];
+
+  it('stores the best matches of each new item, exposed by the feed API', async () => {
+    const { _id: source } = await create(t.app, 'media-source', {
+      name: 'صفحة أخبار',
+      feeds: [`${server.base}/claims.xml`],
+    });
+    const run = await call(t.app, 'POST', `/api/media-source/${source}/run`);
+    expect(run.status).toBe(200);
+    const res = await call(t.app, 'GET', `/api/feed?mediaSource=${source}&status=new`);
+    items = res.body.data as Item[];
+    expect(items).toHaveLength(2);
+  });
+
+  it('an item restating the claim with other alef, ta marbuta and diacritics matches that fact-check first', () => {
+    const restated = items.find((i) => i.title === RESTATED)!;
+    expect(restated.matches.length).toBeGreaterThanOrEqual(1);
+    expect(restated.matches[0]).toMatchObject({ _id: checked._id, title: CLAIM_TITLE });
+    expect(restated.matches[0]!.score).toBeGreaterThan(0.8);
+    expect(restated.matches.map((m) => m._id)).not.toContain(draft._id);
+  });
+
+  it('an unrelated item has no match above the threshold', () => {
+    const unrelated = items.find((i) => i.title === UNRELATED)!;
+    expect(unrelated.matches).toEqual([]);
+    expect(MATCH_THRESHOLD).toBeGreaterThan(0.3);
+  });
+
+  it('matches are read-only on the API', async () => {
+    const restated = items.find((i) => i.title === RESTATED)!;
+    const res = await call(t.app, 'PATCH', `/api/feed/${restated._id}`, [
+      { op: 'replace', path: '/matches', value: [] },
+    ]);
+    const after = await call(t.app, 'GET', `/api/feed/${restated._id}`);
+    expect(res.status).toBe(200);
+    expect((after.body.data as Item[])[0]!.matches[0]!._id).toBe(checked._id);
+  });
+
+  it('an editor links the item to the existing fact-check instead of investigating; only once', async () => {
+    const restated = items.find((i) => i.title === RESTATED)!;
+    const linked = await call(t.app, 'POST', `/api/feed/${restated._id}/link`, { factcheck: checked._id });
+    expect(linked.status, JSON.stringify(linked.body)).toBe(200);
+    expect(linked.body.result).toEqual({ _id: checked._id, title: CLAIM_TITLE });
+    const doc = linked.body.document as Item & { updateLog: { action?: string }[] };
+    expect(doc.factcheck).toEqual({ _id: checked._id, title: CLAIM_TITLE });
+    expect(doc.updateLog.at(-1)?.action).toBe('link');
+
+    // Investigate is no longer offered: the review status then refuses it by name.
+    const review = await call(t.app, 'PATCH', `/api/feed/${restated._id}`, [
+      { op: 'replace', path: '/status', value: 'review' },
+    ]);
+    expect(review.status).toBe(200);
+    const investigate = await call(t.app, 'POST', `/api/feed/${restated._id}/investigate`);
+    expect(investigate.status).toBe(409);
+    expect(investigate.body.code).toBe('INVALID_TRANSITION');
+    const again = await call(t.app, 'POST', `/api/feed/${restated._id}/link`, { factcheck: draft._id });
+    expect(again.status).toBe(409);
+    expect(again.body.code).toBe('INVALID_TRANSITION');
+  });
+
+  it('refuses a missing fact-check, a bad body and a reader', async () => {
+    const unrelated = items.find((i) => i.title === UNRELATED)!;
+    const missing = await call(t.app, 'POST', `/api/feed/${unrelated._id}/link`, {
+      factcheck: '0123456789abcdef01234567',
+    });
+    expect(missing.status).toBe(404);
+    const bad = await call(t.app, 'POST', `/api/feed/${unrelated._id}/link`, { other: 1 });
+    expect(bad.status).toBe(400);
+    expect(bad.body.code).toBe('VALIDATION_FAILED');
+    const reader = await call(
+      t.app,
+      'POST',
+      `/api/feed/${unrelated._id}/link`,
+      { factcheck: checked._id },
+      'reader',
+    );
+    expect(reader.status).toBe(403);
+    const still = await call(t.app, 'GET', `/api/feed/${unrelated._id}`);
+    expect((still.body.data as Item[])[0]!.factcheck).toBeNull();
+  });
+});
