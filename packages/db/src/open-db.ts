@@ -10,6 +10,8 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema.ts';
 
+type PGliteClient = import('@electric-sql/pglite').PGlite;
+
 /** Where the SQL migrations live, resolved from this file so it works from any working directory. */
 export const MIGRATIONS_FOLDER = join(import.meta.dirname, '..', 'migrations');
 
@@ -87,11 +89,9 @@ export async function openDb(opts: OpenDbOptions = {}): Promise<Database> {
  * commits. On disk we drop `-F`, and flush the WAL with fsync(): PGlite's Node file system (an
  * Emscripten NODEFS) answers fdatasync() without doing anything (ADR 018).
  */
-const DURABLE_START_PARAMS = [
-  ...PGlite.defaultStartParams.filter((param) => param !== '-F'),
-  '-c',
-  'wal_sync_method=fsync',
-];
+function durableStartParams(defaults: readonly string[]): string[] {
+  return [...defaults.filter((param) => param !== '-F'), '-c', 'wal_sync_method=fsync'];
+}
 
 interface NodeFsStream {
   nfd?: unknown;
@@ -102,7 +102,7 @@ interface NodeFsStream {
  * Give it one that flushes the real file descriptor. Installed once the module exists (after
  * start-up); the stream operations are shared, so files opened earlier are covered too.
  */
-function flushOnFsync(client: PGlite): void {
+function flushOnFsync(client: PGliteClient): void {
   const mod = (client as unknown as { mod?: { NODEFS?: { stream_ops?: Record<string, unknown> } } }).mod;
   const ops = mod?.NODEFS?.stream_ops;
   if (!ops) throw new Error('PGlite: cannot reach the Node file system to make fsync durable');
@@ -128,7 +128,7 @@ async function openPglite(opts: OpenDbOptions): Promise<Database> {
     await mkdir(dataDir, { recursive: true });
   }
   const client = await PGlite.create({
-    ...(dataDir === undefined ? {} : { dataDir, startParams: DURABLE_START_PARAMS }),
+    ...(dataDir === undefined ? {} : { dataDir, startParams: durableStartParams(PGlite.defaultStartParams) }),
     ...(opts.loadDataDir === undefined ? {} : { loadDataDir: opts.loadDataDir }),
     extensions: { pg_trgm, unaccent },
   });
