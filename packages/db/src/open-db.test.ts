@@ -19,6 +19,7 @@ const TABLES = [
   'category',
   'contact',
   'device',
+  'evidence_snapshot',
   'factcheck',
   'feed',
   'media_source',
