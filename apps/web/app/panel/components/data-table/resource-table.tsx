@@ -26,6 +26,7 @@ import { COMMON_TEXTS } from '../../i18n/common.ts';
 import { defineTexts, format, useFormatters, useTexts } from '../../i18n/i18n.tsx';
 import { apiClient, type Doc, type Params } from '../../lib/api-client.ts';
 import { panelQueryClient } from '../../lib/query-client.ts';
+import { sessionManager } from '../../lib/session.ts';
 import { local, readStorage, writeStorage } from '../../lib/storage-keys.ts';
 import { useSession } from '../../lib/use-session.ts';
 import { ErrorView } from '../../shell/status-view.tsx';
@@ -134,6 +135,9 @@ export function prefetchTable(
   source: TableParamsSource & { defaultSort?: string },
   request: Request,
 ): void {
+  // Without a session the layout sends the visitor to the login page: nothing to start (a request
+  // without a token would only leave a 401 in the cache for the screen after sign-in).
+  if (!sessionManager().hasSession()) return;
   const list = readListParams(new URL(request.url).searchParams, { sortBy: source.defaultSort });
   void panelQueryClient().prefetchQuery(listQueryOptions(resource, tableParams(source, list)));
 }

@@ -6,6 +6,7 @@ import { useCallback } from 'react';
 import { usePanelLanguage } from '../../i18n/i18n.tsx';
 import { apiClient, type Doc } from '../../lib/api-client.ts';
 import { panelQueryClient } from '../../lib/query-client.ts';
+import { sessionManager } from '../../lib/session.ts';
 
 export type ContentKind = 'factcheck' | 'article';
 export const CONTENT_STATUSES = ['draft', 'review', 'published'] as const;
@@ -57,6 +58,7 @@ export const statusCountQuery = (kind: ContentKind, status: ContentStatus) =>
 
 /** Starts the categories and a kind's status counts from a route's clientLoader (not awaited). */
 export function prefetchCountsAndCategories(kinds: readonly ContentKind[]): void {
+  if (!sessionManager().hasSession()) return;
   const client = panelQueryClient();
   void client.prefetchQuery(categoriesQuery());
   for (const kind of kinds)

@@ -9,6 +9,7 @@ import { COMMON_TEXTS } from '../../i18n/common.ts';
 import { useTexts } from '../../i18n/i18n.tsx';
 import { apiPath, useCan, useRules } from '../../lib/permissions.ts';
 import { panelQueryClient } from '../../lib/query-client.ts';
+import { sessionManager } from '../../lib/session.ts';
 import { prefetchCountsAndCategories } from '../content/content-data.ts';
 import {
   AttentionCard,
@@ -25,6 +26,7 @@ const PublishedChart = lazy(() => import('./published-chart.tsx'));
 
 /** Starts the counters and the breakdowns of today while the screen is drawn. */
 export function clientLoader() {
+  if (!sessionManager().hasSession()) return null;
   const today = periodRange({ preset: 'today', from: null, to: null });
   prefetchCountsAndCategories(['factcheck', 'article']);
   for (const field of STATS_FIELDS) void panelQueryClient().prefetchQuery(statsQuery(field, today));
