@@ -45,6 +45,8 @@ describe('a fact-checker in the back office', () => {
     // Bulk moves offer the same.
     await page.locator(`tr[data-row-id="${id}"]`).getByRole('checkbox').check();
     await page.getByTestId('bulk-move').click();
+    // The menu opens with a transition: read its items once the first one is there.
+    await page.locator('[data-bulk-move]').first().waitFor({ timeout: 15_000 });
     const bulk = await page
       .locator('[data-bulk-move]')
       .evaluateAll((items) => items.map((i) => i.getAttribute('data-bulk-move')));
