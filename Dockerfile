@@ -7,11 +7,9 @@
 
 ARG NODE_IMAGE=node:24-bookworm-slim
 
-# ---- build: full install (dev dependencies build the web app) ----
-FROM ${NODE_IMAGE} AS build
+# ---- manifests: the workspace's package files only, for both installs below ----
+FROM ${NODE_IMAGE} AS manifests
 WORKDIR /app
-ENV CI=true
-# Manifests first, so the npm ci layer is reused while only sources change.
 COPY package.json package-lock.json ./
 COPY apps/server/package.json apps/server/
 COPY apps/web/package.json apps/web/
@@ -22,6 +20,13 @@ COPY packages/query/package.json packages/query/
 COPY packages/schemas/package.json packages/schemas/
 COPY packages/site-context/package.json packages/site-context/
 COPY packages/text/package.json packages/text/
+
+# ---- build: full install (dev dependencies build the web app) ----
+FROM ${NODE_IMAGE} AS build
+WORKDIR /app
+ENV CI=true
+# Manifests first, so the npm ci layer is reused while only sources change.
+COPY --from=manifests /app ./
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build
@@ -29,16 +34,7 @@ RUN npm run build
 # ---- prod-deps: production dependencies only (manifests from the context, nothing built) ----
 FROM ${NODE_IMAGE} AS prod-deps
 WORKDIR /app
-COPY package.json package-lock.json ./
-COPY apps/server/package.json apps/server/
-COPY apps/web/package.json apps/web/
-COPY packages/db/package.json packages/db/
-COPY packages/forms/package.json packages/forms/
-COPY packages/permissions/package.json packages/permissions/
-COPY packages/query/package.json packages/query/
-COPY packages/schemas/package.json packages/schemas/
-COPY packages/site-context/package.json packages/site-context/
-COPY packages/text/package.json packages/text/
+COPY --from=manifests /app ./
 RUN npm ci --omit=dev --no-audit --no-fund
 
 # ---- runtime ----

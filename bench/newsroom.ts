@@ -13,7 +13,6 @@
 import './production-env.ts';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -29,6 +28,7 @@ import { seedDemoContent } from '../apps/server/src/modules/seed/seed.service.ts
 import { siteStateOf } from '../apps/server/src/modules/site/site.plugin.ts';
 import { ensureWebBuild } from '../apps/server/src/modules/site/web-build.ts';
 import { insertUser } from '../apps/server/src/modules/users/users.repo.ts';
+import { freePort } from '../apps/server/test/server-process.ts';
 
 interface AutocannonResult {
   requests: { average: number; total: number };
@@ -62,17 +62,6 @@ const ENGINE = process.env.DATABASE_URL ? 'postgres' : 'pglite';
 /** Issue 13's targets, on both engines. */
 const TARGETS = { errors: 0, latencyP99Ms: 50, cacheShare: 0.98 };
 const EDITOR = { email: 'newsroom-editor@example.org', password: 'Newsroom-bench-1!' };
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 async function startApp(database: Database, dataDir: string, flushAll: boolean) {
   const port = await freePort();

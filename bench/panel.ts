@@ -14,7 +14,6 @@
 // Writes bench/results/panel.json. Never part of the test suite.
 //   npm run bench -- panel [--rows 100000] [--runs 5] [--requests 40] [--postgres-url postgres://…]
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -29,6 +28,7 @@ import { seedDemoContent } from '../apps/server/src/modules/seed/seed.service.ts
 import { DEFAULT_WEB_ROOT } from '../apps/server/src/modules/site/site.plugin.ts';
 import { ensureWebBuild } from '../apps/server/src/modules/site/web-build.ts';
 import { insertUser } from '../apps/server/src/modules/users/users.repo.ts';
+import { freePort } from '../apps/server/test/server-process.ts';
 
 const { values } = parseArgs({
   args: process.argv.slice(3),
@@ -94,17 +94,6 @@ const median = (values: number[]) =>
     [...values].sort((a, b) => a - b),
     50,
   );
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 // The generator of bench/queries.ts (same distribution: 85 % published, one a minute back in time).
 const WORDS = ['مستشفى', 'حلب', 'دمشق', 'صورة', 'فيديو', 'قديمة', 'مفبركة', 'بيان', 'وزارة', 'الكهرباء'];

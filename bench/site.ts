@@ -15,7 +15,6 @@
 import './production-env.ts';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -31,6 +30,7 @@ import { loadConfig } from '../apps/server/src/config.ts';
 import { seedDemoContent } from '../apps/server/src/modules/seed/seed.service.ts';
 import { DEFAULT_WEB_ROOT, siteStateOf } from '../apps/server/src/modules/site/site.plugin.ts';
 import { ensureWebBuild } from '../apps/server/src/modules/site/web-build.ts';
+import { freePort } from '../apps/server/test/server-process.ts';
 import { type LighthouseReport, runLighthouse } from './lighthouse.ts';
 
 // autocannon ships no types: the little of it used here, declared.
@@ -78,16 +78,6 @@ function meetsLighthouseTargets(scores: LighthouseReport['scores']): boolean {
 }
 
 /** A port free right now, so PUBLIC_URL (canonical and sitemap links) names the real address. */
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 async function startApp(database: Awaited<ReturnType<typeof openDb>>, dataDir: string, cache: boolean) {
   const port = await freePort();

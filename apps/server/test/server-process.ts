@@ -44,7 +44,7 @@ export interface StartOptions {
 }
 
 /** A port free right now (the kernel's choice), for a child process to listen on. */
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   const probe = createServer();
   await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
   const { port } = probe.address() as AddressInfo;

@@ -16,6 +16,7 @@ import {
   scrapingReport,
   sql,
 } from '@tabayyun/db';
+import { fileRecord } from '@tabayyun/schemas';
 import { htmlToText, normalizeForSearch, sanitizeHtml, truncateText } from '@tabayyun/text';
 import { AppError, notFound } from '../../errors.ts';
 import { SYSTEM_ACTOR } from '../../plugins/actor.ts';
@@ -63,21 +64,8 @@ type Outcome = { kind: 'new'; id: string } | { kind: 'duplicate' };
 
 const DAY_MS = 24 * 60 * 60_000;
 
-const FILE_RECORD_KEYS = [
-  '_id',
-  'fieldname',
-  'originalname',
-  'filename',
-  'size',
-  'encoding',
-  'mimetype',
-  'destination',
-  'path',
-  'date',
-  'status',
-  'user',
-  'meta',
-] as const;
+/** The spec's file-record keys, from the schema that validates feed images. */
+const FILE_RECORD_KEYS = Object.keys(fileRecord.shape) as (keyof FileRecord)[];
 
 /** The stored file as the feed item's `featuredImage` entry: the spec's keys, no nulls, ISO dates. */
 function toFileRecord(row: Record<string, unknown>): FileRecord {
