@@ -55,6 +55,8 @@ function ensureWebBuild(): void {
   const cli = join(REPO_ROOT, 'node_modules', '@react-router', 'dev', 'bin.cjs');
   execFileSync(process.execPath, [cli, 'build'], {
     cwd: WEB_ROOT,
+    // The production bundle, not Vitest's NODE_ENV=test one (React's development build).
+    env: { ...process.env, NODE_ENV: 'production' },
     stdio: 'pipe',
     timeout: BUILD_TIMEOUT_MS,
   });

@@ -42,6 +42,9 @@ export function ensureWebBuild(webRoot = DEFAULT_WEB_ROOT): void {
     );
     execFileSync(process.execPath, [cli, 'build'], {
       cwd: webRoot,
+      // Always the production bundle: under Vitest NODE_ENV is "test", and a build made in that mode
+      // carries React's development build (slower, and a different app from the one users get).
+      env: { ...process.env, NODE_ENV: 'production' },
       stdio: 'pipe',
       timeout: WEB_BUILD_TIMEOUT_MS,
     });

@@ -75,7 +75,13 @@ export function ensureWebBuild(): void {
   );
   if (existsSync(serverBuild) && statSync(serverBuild).mtimeMs >= newestMtime(sources)) return;
   const cli = join(REPO_ROOT, 'node_modules', '@react-router', 'dev', 'bin.cjs');
-  execFileSync(process.execPath, [cli, 'build'], { cwd: WEB_ROOT, stdio: 'pipe', timeout: BUILD_TIMEOUT_MS });
+  // The production bundle, not Vitest's NODE_ENV=test one (React's development build).
+  execFileSync(process.execPath, [cli, 'build'], {
+    cwd: WEB_ROOT,
+    env: { ...process.env, NODE_ENV: 'production' },
+    stdio: 'pipe',
+    timeout: BUILD_TIMEOUT_MS,
+  });
 }
 
 interface ServerApp {
