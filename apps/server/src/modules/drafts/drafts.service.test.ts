@@ -11,6 +11,13 @@ describe('draft preview tokens', () => {
     expect(drafts.verify(token, '0e0000000000000000000002')).toBe(false);
   });
 
+  it('accepts a link signed by an instance whose clock runs a little ahead (skew), not a far-future one', () => {
+    const now = Date.now();
+    const token = drafts.sign(id, now + 1_000);
+    expect(drafts.verify(token, id, now)).toBe(true);
+    expect(drafts.verify(drafts.sign(id, now + 10 * 60_000), id, now)).toBe(false);
+  });
+
   it('expires after 6 hours', () => {
     const now = Date.now();
     const token = drafts.sign(id, now);

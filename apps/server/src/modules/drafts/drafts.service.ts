@@ -4,6 +4,8 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 export const DRAFT_LINK_TTL_MS = 6 * 60 * 60 * 1000;
+/** How far another instance's clock may run ahead of ours. */
+export const DRAFT_CLOCK_SKEW_MS = 60_000;
 
 export function createDraftsService(secret: string) {
   const signature = (id: string, expiry: number) =>
@@ -22,7 +24,9 @@ export function createDraftsService(secret: string) {
       const [expiryText, given, ...rest] = decoded.split('--');
       if (rest.length > 0 || !expiryText || !given || !/^\d{13}$/.test(expiryText)) return false;
       const expiry = Number(expiryText);
-      if (expiry < now || expiry > now + DRAFT_LINK_TTL_MS) return false;
+      // A link from an instance whose clock runs ahead (or this clock stepping back) is still
+      // fresh; a far-future expiry is not.
+      if (expiry < now || expiry > now + DRAFT_LINK_TTL_MS + DRAFT_CLOCK_SKEW_MS) return false;
       const expected = Buffer.from(signature(id, expiry));
       const actual = Buffer.from(given);
       return expected.length === actual.length && timingSafeEqual(expected, actual);
