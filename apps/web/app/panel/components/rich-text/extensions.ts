@@ -220,6 +220,24 @@ export const EMBED_NAMES: Record<EmbedProvider, string> = {
   youtube: 'YouTube',
 };
 
+// ───────────── Node views read once per editor ─────────────
+
+/**
+ * tiptap builds its extensions' node views (embed, table, image upload) anew each time they are
+ * read, and ProseMirror redraws the whole document, reading the layout, whenever the functions
+ * differ. EditorContent reads them again when it mounts, so every rich-text field was drawn twice:
+ * ≈ 60–120 ms per long field of the fact-check editor (ADR 024). They depend only on the
+ * extensions, which an editor never changes: read them once.
+ */
+const StableNodeViews = Extension.create({
+  name: 'stableNodeViews',
+  onBeforeCreate() {
+    const manager = this.editor.extensionManager;
+    const nodeViews = manager.nodeViews;
+    Object.defineProperty(manager, 'nodeViews', { configurable: true, get: () => nodeViews });
+  },
+});
+
 // ───────────── Tables and images without what the sanitiser drops ─────────────
 
 /** A table as `<table><tbody>…</tbody></table>`: no colgroup, no inline width. */
@@ -388,6 +406,7 @@ export function richTextExtensions(opts: RichTextExtensionOptions = {}): AnyExte
     CleanCell,
     opts.upload ? getUploadImageExtension(CleanImage, opts.upload) : CleanImage,
     PasteCleanup,
+    StableNodeViews,
   ];
 }
 

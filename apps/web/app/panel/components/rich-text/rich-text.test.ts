@@ -213,3 +213,28 @@ describe('pasting from Word and Google Docs', () => {
     );
   });
 });
+
+describe('the editor on a long document', () => {
+  it('keeps its document DOM when React mounts the content (no second draw, no forced layout)', () => {
+    const element = document.createElement('div');
+    document.body.append(element);
+    // As the widget configures it: with the image upload (its own node view).
+    const upload = { onImageUpload: async () => '/storage/content/x.jpg' };
+    const editor = new Editor({ element, extensions: richTextExtensions({ upload }), content: SAMPLE });
+    editors.push(editor);
+    const image = editor.view.dom.querySelector('img');
+    const embed = editor.view.dom.querySelector('.tb-embed');
+    const table = editor.view.dom.querySelector('table');
+    expect(embed?.getAttribute('data-provider')).toBe('x');
+    expect(table).not.toBeNull();
+    // What tiptap's EditorContent does when it mounts: hand the node views to the view again. With
+    // node views rebuilt on every call, ProseMirror redrew all four long fields of the fact-check
+    // editor and read the layout each time (≈ 90 ms per field on this machine).
+    editor.createNodeViews();
+    expect(editor.view.dom.querySelector('.tb-embed')).toBe(embed);
+    expect(editor.view.dom.querySelector('table')).toBe(table);
+    expect(editor.view.dom.querySelector('img')).toBe(image);
+    expect(image?.getAttribute('src')).toBe('/storage/content/photo.jpg');
+    element.remove();
+  });
+});
