@@ -231,7 +231,26 @@ async function measureEditor(
   await page.keyboard.press('Control+End');
   const KEYS = 40;
   const text = 'تحقق من المصدر الأصلي للصورة قبل نشرها';
-  for (let i = 0; i < KEYS; i++) await page.keyboard.type(text[i % text.length]!, { delay: 80 });
+  // Real key events, as an Arabic keyboard sends them (keydown with the letter's text, keyup):
+  // Playwright's keyboard.type only inserts text for letters that are not on a US keyboard, which
+  // makes no key events and so no Event Timing entries for 32 of the 40 keys.
+  const keys = await page.context().newCDPSession(page);
+  for (let i = 0; i < KEYS; i++) {
+    const key = text[i % text.length]!;
+    const code = key === ' ' ? { code: 'Space', windowsVirtualKeyCode: 32 } : {};
+    await keys.send('Input.dispatchKeyEvent', {
+      type: 'keyDown',
+      key,
+      text: key,
+      unmodifiedText: key,
+      ...code,
+    });
+    await keys.send('Input.dispatchKeyEvent', { type: 'keyUp', key, ...code });
+    await page.waitForTimeout(80);
+  }
+  await keys.detach();
+  const typed = await body.evaluate((element) => element.textContent ?? '');
+  if (!typed.includes(text.slice(0, 20))) throw new Error('typing: the keys did not reach the editor');
   await page.waitForTimeout(500);
   const slow = await page.evaluate(
     () => (window as unknown as { __keys: { id: number; duration: number }[] }).__keys,

@@ -15,6 +15,17 @@ import { editorLabels, RICH_TEXT_TEXTS } from './rich-text-texts.ts';
 /** The pause in typing after which the HTML is handed to the form. */
 export const CHANGE_DEBOUNCE_MS = 250;
 
+/**
+ * Where the caret may sit before the editor scrolls (px from the window's edges), and how far from
+ * the edge it is brought. At the top, the panel's header and the sticky toolbar (about 100 px) would
+ * hide it; at the bottom, a caret on the very last line scrolled the page a few pixels on every key,
+ * and Chromium presented no frame until typing paused (measured: keys of 1–3.7 s; ADR 024).
+ */
+const SCROLL_EDGES = {
+  scrollThreshold: { top: 120, bottom: 48, left: 0, right: 0 },
+  scrollMargin: { top: 140, bottom: 160, left: 5, right: 5 },
+};
+
 /** Where editor images go (`POST /storage/content`). */
 export const RICH_TEXT_UPLOAD_FOLDER = 'content';
 
@@ -213,6 +224,7 @@ export function RichTextWidget(props: WidgetProps<string | null>): ReactNode {
     editable,
     immediatelyRender: false,
     shouldRerenderOnTransaction: false,
+    editorProps: SCROLL_EDGES,
     onUpdate: ({ editor: e }) => {
       if (!latest.current.editable) return;
       flush.current = () => {
@@ -271,7 +283,7 @@ export function RichTextWidget(props: WidgetProps<string | null>): ReactNode {
   const attributesKey = JSON.stringify(attributes);
   // biome-ignore lint/correctness/useExhaustiveDependencies: attributesKey stands for attributes.
   useEffect(() => {
-    if (editor && !editor.isDestroyed) editor.setOptions({ editorProps: { attributes } });
+    if (editor && !editor.isDestroyed) editor.setOptions({ editorProps: { ...SCROLL_EDGES, attributes } });
   }, [editor, attributesKey]);
 
   const labels = useMemo(() => editorLabels(t), [t]);
