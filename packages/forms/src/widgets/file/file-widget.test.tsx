@@ -93,6 +93,18 @@ describe('file rules', () => {
 });
 
 describe('FileWidget', () => {
+  it('switches between list and grid with two pressed/unpressed buttons in a labelled group', () => {
+    renderWithProviders(<FileWidget {...props({ value: [REPORT, PHOTO] })} />);
+    const group = screen.getByRole('group', { name: 'View' });
+    const list = within(group).getByRole('button', { name: 'List' });
+    const grid = within(group).getByRole('button', { name: 'Grid' });
+    expect(list.getAttribute('aria-pressed')).toBe('true');
+    expect(grid.getAttribute('aria-pressed')).toBe('false');
+    fireEvent.click(grid);
+    expect(grid.getAttribute('aria-pressed')).toBe('true');
+    expect(list.getAttribute('aria-pressed')).toBe('false');
+  });
+
   it('uploads with progress and keeps the uploaded record in the value', async () => {
     let finish: (record: FileRecord) => void = () => undefined;
     let progress: (percent: number) => void = () => undefined;

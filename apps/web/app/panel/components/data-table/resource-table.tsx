@@ -12,7 +12,6 @@ import {
   Menu,
   Pagination,
   Paper,
-  ScrollArea,
   Stack,
   Table,
   Text,
@@ -282,7 +281,7 @@ export function ResourceTable<T extends Doc>(props: ResourceTableProps<T>) {
           </Text>
         )
       ) : (
-        <ScrollArea type="auto">
+        <div className="panel-scroll-x">
           <Table striped highlightOnHover verticalSpacing="xs" miw={columns.length * 120}>
             <Table.Thead>
               <Table.Tr>
@@ -382,7 +381,7 @@ export function ResourceTable<T extends Doc>(props: ResourceTableProps<T>) {
               <Loader size="sm" aria-label={common.loading} />
             </Center>
           ) : null}
-        </ScrollArea>
+        </div>
       )}
       <Group justify="space-between" wrap="wrap">
         <Text size="sm" data-testid="table-total" data-total={total}>
