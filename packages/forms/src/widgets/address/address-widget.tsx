@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { COUNTRIES, type Country } from '../../data/countries.ts';
 import { type ControlAria, FieldShell } from '../../engine/field-shell.tsx';
 import type { WidgetProps } from '../../types.ts';
+import { COMBOBOX_PROPS } from '../combobox.ts';
 
 export interface AddressValue {
   country: string;
@@ -122,7 +123,7 @@ function AddressControl({
           required={required}
           disabled={isDisabled}
           error={isPartMissing('country')}
-          comboboxProps={{ withinPortal: true }}
+          comboboxProps={{ ...COMBOBOX_PROPS, withinPortal: true }}
           filter={({ options, search }) =>
             options.filter((option) => {
               if (!('value' in option)) return false;

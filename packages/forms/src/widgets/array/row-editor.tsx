@@ -3,6 +3,7 @@
 import { Button, Group, Modal, NumberInput, Select, Stack, Switch, Textarea, TextInput } from '@mantine/core';
 import { type ComponentType, type ReactNode, useState } from 'react';
 import type { FieldDefinition, WidgetProps } from '../../types.ts';
+import { COMBOBOX_PROPS } from '../combobox.ts';
 
 export type Row = Record<string, unknown>;
 
@@ -59,6 +60,7 @@ export function PlainRowEditor({ fields, value, onChange, dir }: RowEditorProps)
                 <Select
                   key={rowField.name}
                   {...common}
+                  comboboxProps={COMBOBOX_PROPS}
                   data={(rowField.inputs?.items ?? []).map((item, index) => ({
                     value: String(index),
                     label: item.display,

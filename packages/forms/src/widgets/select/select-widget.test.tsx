@@ -36,6 +36,23 @@ const base = {
 describe('select widget', () => {
   afterEach(() => vi.useRealTimers());
 
+  it('puts its option list in the page only while it is open', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(
+      <SelectWidget
+        {...base}
+        field={{ type: 'select', name: 'c', inputs: { label: 'Country', items } }}
+        value={null}
+        onChange={() => {}}
+      />,
+    );
+    // A closed list kept in the page is positioned on mount, a forced layout of the whole form.
+    expect(document.querySelector('[role="listbox"]')).toBeNull();
+    await user.click(screen.getByLabelText('Country', { selector: 'input' }));
+    expect(screen.getByRole('listbox')).toBeTruthy();
+    expect(screen.getByRole('option', { name: 'Syria' })).toBeTruthy();
+  });
+
   it('supports multiple values', async () => {
     const user = userEvent.setup();
     const onChange = vi.fn();

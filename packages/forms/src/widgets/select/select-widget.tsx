@@ -5,6 +5,7 @@ import { fieldPlaceholder, fieldShellProps } from '../../engine/field-shell.tsx'
 import { translate } from '../../i18n/texts.ts';
 import { findOption, optionKey, recordToOption } from '../../model/options.ts';
 import type { OptionItem, WidgetProps } from '../../types.ts';
+import { COMBOBOX_PROPS } from '../combobox.ts';
 
 export const SELECT_SEARCH_DEBOUNCE_MS = 300;
 export const SELECT_DROPDOWN_MAX_HEIGHT = 256;
@@ -97,6 +98,7 @@ export function SelectWidget(props: WidgetProps<unknown>) {
     disabled: props.disabled,
     readOnly: props.readOnly,
     maxDropdownHeight: SELECT_DROPDOWN_MAX_HEIGHT,
+    comboboxProps: COMBOBOX_PROPS,
     nothingFoundMessage: nothingFound,
     searchable: Boolean(inputs.showSearch) || options.isRemote,
     ...(options.isRemote
