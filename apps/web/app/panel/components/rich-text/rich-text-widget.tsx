@@ -240,17 +240,38 @@ export function RichTextWidget(props: WidgetProps<string | null>): ReactNode {
       }),
     [],
   );
+  // The editable element carries the field's id and aria (label, hint, error, required).
+  const attributes: Record<string, string> = {
+    ...Object.fromEntries(
+      Object.entries(controlAria(props, { group: true })).map(([k, v]) => [k, String(v)]),
+    ),
+    role: 'textbox',
+    'aria-multiline': 'true',
+    ...(readOnly ? { 'aria-readonly': 'true' } : {}),
+    ...(disabled ? { 'aria-disabled': 'true' } : {}),
+    dir: contentDir,
+    'data-testid': `rich-text-${field.name}`,
+  };
+  const attributesKey = JSON.stringify(attributes);
+  // useEditor compares its options with the editor's after every render and, when one differs, hands
+  // them all to the view again (a view update, ~20 ms on a long field): so the options stay the same
+  // objects from one render to the next. The content is the first value (later values come in through
+  // setContent below); the props change only with the field's aria.
+  const [initialContent] = useState(() => value ?? '');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: attributesKey stands for attributes.
+  const editorProps = useMemo(() => ({ ...SCROLL_EDGES, attributes }), [attributesKey]);
+
   // The HTML goes to the form after a pause in typing (every keystroke would re-render the whole
   // form and serialise the document), and at once on blur or Ctrl/Cmd+S.
   const pending = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const flush = useRef<() => void>(() => {});
   const editor = useEditor({
     extensions,
-    content: value ?? '',
+    content: initialContent,
     editable,
     immediatelyRender: false,
     shouldRerenderOnTransaction: false,
-    editorProps: SCROLL_EDGES,
+    editorProps,
     onUpdate: ({ editor: e }) => {
       if (!latest.current.editable) return;
       flush.current = () => {
@@ -293,24 +314,6 @@ export function RichTextWidget(props: WidgetProps<string | null>): ReactNode {
   useEffect(() => {
     if (editor && !editor.isDestroyed && editor.isEditable !== editable) editor.setEditable(editable, false);
   }, [editor, editable]);
-
-  // The editable element carries the field's id and aria (label, hint, error, required).
-  const attributes: Record<string, string> = {
-    ...Object.fromEntries(
-      Object.entries(controlAria(props, { group: true })).map(([k, v]) => [k, String(v)]),
-    ),
-    role: 'textbox',
-    'aria-multiline': 'true',
-    ...(readOnly ? { 'aria-readonly': 'true' } : {}),
-    ...(disabled ? { 'aria-disabled': 'true' } : {}),
-    dir: contentDir,
-    'data-testid': `rich-text-${field.name}`,
-  };
-  const attributesKey = JSON.stringify(attributes);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: attributesKey stands for attributes.
-  useEffect(() => {
-    if (editor && !editor.isDestroyed) editor.setOptions({ editorProps: { ...SCROLL_EDGES, attributes } });
-  }, [editor, attributesKey]);
 
   const labels = useMemo(() => editorLabels(t), [t]);
   return (
