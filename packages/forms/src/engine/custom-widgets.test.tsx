@@ -110,6 +110,24 @@ describe('custom widgets (x-… types)', () => {
     expect(screen.getByTestId('other').textContent).toBe('extra');
   });
 
+  it('re-renders only the widget whose props changed when the user types', async () => {
+    let heavyRenders = 0;
+    function Heavy(props: WidgetProps<unknown>): ReactNode {
+      heavyRenders += 1;
+      return <p data-testid="heavy">{String(props.value ?? '')}</p>;
+    }
+    const { user } = setup(
+      { fields: [body, { type: 'x-heavy', name: 'long' }] },
+      { provider: { 'x-shouting': Shouting, 'x-heavy': Heavy }, initialValues: { long: 'unchanged' } },
+    );
+    const before = heavyRenders;
+    await user.type(screen.getByLabelText(/Body/), 'hello');
+    expect((screen.getByTestId('shouting-body') as HTMLInputElement).value).toBe('HELLO');
+    // A long rich-text field next to the title is not drawn again for each key of the title.
+    expect(heavyRenders).toBe(before);
+    expect(screen.getByTestId('heavy').textContent).toBe('unchanged');
+  });
+
   it("shows 'Template not found for {name}' for an x- type nobody registered", () => {
     setup({ fields: [{ type: 'x-map', name: 'where' }] });
     expect(screen.getByRole('alert').textContent).toBe('Template not found for x-map');

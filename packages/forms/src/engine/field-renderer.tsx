@@ -1,6 +1,6 @@
 // Renders one field through the registry with the shared widget props.
 import { Skeleton, Text } from '@mantine/core';
-import { Suspense, useCallback } from 'react';
+import { type ComponentType, memo, Suspense, useCallback } from 'react';
 import { translate } from '../i18n/texts.ts';
 import type { NormalisedField } from '../model/normalise.ts';
 import { getWidget } from '../registry.ts';
@@ -9,6 +9,19 @@ import type { ValidationError } from '../validators/validators.ts';
 import { WidgetErrorContext } from './forms-context.tsx';
 import type { FormEngine } from './use-form-engine.ts';
 import { useUnsavedChangesWarning } from './use-unsaved-changes-warning.ts';
+
+/**
+ * A widget draws again only when its own props change (they are values and stable callbacks): typing
+ * in one field of a long form no longer draws every other field, e.g. the four long rich-text
+ * fields of the fact-check editor for each key of its title. Widgets that read other values do so
+ * through context, which still reaches them.
+ */
+const WidgetSlot = memo(function WidgetSlot({
+  widget: Widget,
+  ...props
+}: WidgetProps<unknown> & { widget: ComponentType<WidgetProps<unknown>> }) {
+  return <Widget {...props} />;
+});
 
 export interface FieldRendererProps {
   engine: FormEngine;
@@ -63,7 +76,7 @@ export function FieldRenderer({ engine, field, isFirst = false }: FieldRendererP
     <WidgetErrorContext value={report}>
       {/* Complex widgets load on first use (widgets/lazy-widget.tsx). */}
       <Suspense fallback={<Skeleton height={58} data-field-name={name} data-loading="true" />}>
-        <Widget {...props} />
+        <WidgetSlot widget={Widget} {...props} />
       </Suspense>
     </WidgetErrorContext>
   );
