@@ -282,7 +282,7 @@ export function ResourceTable<T extends Doc>(props: ResourceTableProps<T>) {
         )
       ) : (
         <div className="panel-scroll-x">
-          <Table striped highlightOnHover verticalSpacing="xs" miw={columns.length * 120}>
+          <Table striped highlightOnHover verticalSpacing="xs" miw={columns.length * 110}>
             <Table.Thead>
               <Table.Tr>
                 {selectable ? (

@@ -185,7 +185,7 @@ function LanguagesCell({ kind, row, t }: { kind: ContentKind; row: ContentRow; t
       component="ul"
       gap={4}
       wrap="wrap"
-      miw={130}
+      miw={70}
       p={0}
       m={0}
       style={{ listStyle: 'none' }}
@@ -344,7 +344,7 @@ function ContentList({ kind, status }: { kind: ContentKind; status: ContentStatu
         title: t.colTitle,
         sortable: true,
         render: (row) => (
-          <Group gap={6} wrap="nowrap" align="flex-start" miw={220}>
+          <Group gap={6} wrap="nowrap" align="flex-start" miw={200}>
             <Anchor
               component={Link}
               to={editUrlOf(kind, row)}
@@ -388,7 +388,10 @@ function ContentList({ kind, status }: { kind: ContentKind; status: ContentStatu
             return (
               <Group gap={6} wrap="nowrap">
                 <ColorSwatch color={category.color || '#ff3657'} size={10} aria-hidden withShadow={false} />
-                <Text size="sm">{categoryName(category)}</Text>
+                {/* A rating is a short phrase ('لا أساس له'): one line, never one word per line. */}
+                <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                  {categoryName(category)}
+                </Text>
               </Group>
             );
           },
