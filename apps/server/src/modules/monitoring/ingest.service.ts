@@ -78,6 +78,16 @@ function toFileRecord(row: Record<string, unknown>): FileRecord {
   return out as unknown as FileRecord;
 }
 
+/**
+ * Why a write failed, as a reader of the scraping reports needs it: the database's own reason
+ * (Drizzle wraps it in an error quoting the whole statement and its parameters, entry text
+ * included), without U+0000, which a text column cannot hold.
+ */
+function reasonOf(err: unknown): string {
+  const cause = err instanceof Error && err.cause instanceof Error ? err.cause : err;
+  return (cause instanceof Error ? cause.message : String(cause)).replaceAll('\u0000', '');
+}
+
 export function createIngestService(deps: IngestDeps) {
   const { db, fetcher } = deps;
 
@@ -94,9 +104,9 @@ export function createIngestService(deps: IngestDeps) {
       status: 'failed',
       date: new Date(),
       // The address as the source lists it; where a redirect or a feed link led elsewhere, that too.
-      url: fallbackUrl,
+      url: fallbackUrl.replaceAll('\u0000', ''),
       error: failure.kind,
-      message: failure.message,
+      message: failure.message.replaceAll('\u0000', ''),
       details: {
         ...(failure.status === undefined ? {} : { httpStatus: failure.status }),
         ...(failure.url && failure.url !== fallbackUrl ? { failedUrl: failure.url } : {}),
@@ -296,7 +306,7 @@ export function createIngestService(deps: IngestDeps) {
           deps.log?.warn({ err, url: doc.url }, 'feed entry not stored');
           await report(
             run,
-            new FetchError('malformed', doc.url, `An entry could not be stored: ${String(err)}`),
+            new FetchError('malformed', doc.url, `An entry could not be stored: ${reasonOf(err)}`),
             doc.url,
           );
         }
