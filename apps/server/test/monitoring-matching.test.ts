@@ -11,12 +11,16 @@ let t: TestApp;
 let server: FeedServer;
 let checked: { _id: string };
 let draft: { _id: string };
+let other: { _id: string };
 
 // The fact-check's spelling: hamza on alef, ta marbuta, diacritics.
 const CLAIM_TITLE = 'صورة تُظهر انهيار سدّ الفرات في مدينة الرقة';
 // The feed's spelling of the same claim: bare alef, ha for ta marbuta, no diacritics.
 const RESTATED = 'صوره تظهر انهيار سد الفرات في مدينه الرقه';
 const UNRELATED = 'افتتاح معرض للكتاب في جامعة دمشق بمشاركة واسعة';
+// A second published claim, for a feed whose items restate different fact-checks.
+const OTHER_CLAIM = 'فيديو يُظهِر سقوط طائرة مروحية قرب مطار دمشق الدولي';
+const OTHER_RESTATED = 'فيديو يظهر سقوط طائره مروحيه قرب مطار دمشق الدولي';
 
 beforeAll(async () => {
   server = await startFeedServer();
@@ -30,6 +34,11 @@ beforeAll(async () => {
       claims: '<p>تداولت صفحات صورة قالت إنها تُظهر انهيار سدّ الفرات في مدينة الرقة.</p>',
     }),
   );
+  other = await create(
+    t.app,
+    'factcheck',
+    buildFactcheck({ status: 'published', title: OTHER_CLAIM, claims: '<p>مقطع متداول لطائرة تسقط.</p>' }),
+  );
   // A draft restating the same claim must never be offered: only published fact-checks count.
   draft = await create(t.app, 'factcheck', buildFactcheck({ status: 'draft', title: CLAIM_TITLE }));
   server.routes.set('/claims.xml', (_req, res) => {
@@ -38,6 +47,17 @@ beforeAll(async () => {
       rssFeed(server.base, [
         { guid: 'restated', title: RESTATED },
         { guid: 'unrelated', title: UNRELATED },
+      ]),
+    );
+  });
+  server.routes.set('/many.xml', (_req, res) => {
+    res.writeHead(200, { 'content-type': 'application/rss+xml' });
+    res.end(
+      rssFeed(server.base, [
+        { guid: 'm-other', title: OTHER_RESTATED },
+        { guid: 'm-unrelated', title: 'ارتفاع أسعار الخضار في أسواق اللاذقية' },
+        { guid: 'm-claim', title: 'صورة تظهر انهيار سد الفرات في مدينة الرقة' },
+        { guid: 'm-unrelated-2', title: 'مباراة ودية بين فريقين من حمص وطرطوس' },
       ]),
     );
   });
@@ -130,5 +150,30 @@ describe('matching feed items with published fact-checks', () => {
     expect(reader.status).toBe(403);
     const still = await call(t.app, 'GET', `/api/feed/${unrelated._id}`);
     expect((still.body.data as Item[])[0]!.factcheck).toBeNull();
+  });
+});
+
+describe('a feed of several items', () => {
+  it('each item gets the fact-check it restates, or none', async () => {
+    const { _id: source } = await create(t.app, 'media-source', {
+      name: 'صفحة أخبار ثانية',
+      feeds: [`${server.base}/many.xml`],
+    });
+    const run = await call(t.app, 'POST', `/api/media-source/${source}/run`);
+    expect(run.status).toBe(200);
+    const res = await call(t.app, 'GET', `/api/feed?mediaSource=${source}&per_page=10`);
+    const byEntry = Object.fromEntries(
+      (res.body.data as (Item & { entryId: string })[]).map((i) => [i.entryId, i.matches]),
+    );
+    expect(Object.keys(byEntry).sort()).toEqual(['m-claim', 'm-other', 'm-unrelated', 'm-unrelated-2']);
+    expect(byEntry['m-other']![0]).toMatchObject({ _id: other._id, title: OTHER_CLAIM });
+    expect(byEntry['m-other']!.map((m) => m._id)).not.toContain(checked._id);
+    expect(byEntry['m-claim']![0]).toMatchObject({ _id: checked._id, title: CLAIM_TITLE });
+    expect(byEntry['m-claim']!.map((m) => m._id)).not.toContain(other._id);
+    expect(byEntry['m-unrelated']).toEqual([]);
+    expect(byEntry['m-unrelated-2']).toEqual([]);
+    for (const matches of Object.values(byEntry)) {
+      for (const m of matches) expect(m.score).toBeGreaterThanOrEqual(MATCH_THRESHOLD);
+    }
   });
 });
