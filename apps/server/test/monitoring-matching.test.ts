@@ -1,8 +1,12 @@
 // "Already checked?": a monitored feed item that restates a published fact-check's claim with
 // other Arabic spelling gets that fact-check as its best match; an unrelated one gets none; the
 // feed API exposes the matches and an editor can link the item to the fact-check.
+
+import { sql } from '@tabayyun/db';
+import { htmlToText, normalizeForSearch } from '@tabayyun/text';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MATCH_THRESHOLD } from '../src/modules/monitoring/matching.ts';
+import { createMatcher, MATCH_LIMIT, MATCH_THRESHOLD } from '../src/modules/monitoring/matching.ts';
+import { factchecksAr } from '../src/modules/seed/data/factchecks-ar.ts';
 import { buildTestApp, call, type TestApp } from './build-test-app.ts';
 import { buildFactcheck, create } from './factories.ts';
 import { type FeedServer, rssFeed, startFeedServer } from './monitoring-server.ts';
@@ -175,5 +179,71 @@ describe('a feed of several items', () => {
     for (const matches of Object.values(byEntry)) {
       for (const m of matches) expect(m.score).toBeGreaterThanOrEqual(MATCH_THRESHOLD);
     }
+  });
+});
+
+describe('the matcher agrees with pg_trgm item by item', () => {
+  // The matcher decides candidates on PostgreSQL's trigram sets for many items at once; the
+  // reference is the plain per-item SQL: candidates by `title_normalized % item`, then the score.
+  async function reference(text: string) {
+    const q = normalizeForSearch(text).slice(0, 1000);
+    if (q.length < 4) return [];
+    const { rows } = await t.database.db.transaction(async (tx) => {
+      await tx.execute(sql.raw(`set local pg_trgm.similarity_threshold = ${MATCH_THRESHOLD}`));
+      return tx.execute<{ _id: string; title: string; slug: string | null; score: string }>(sql`
+        with scored as (
+          select _id, title, slug,
+            greatest(similarity(title_normalized, ${q}), similarity(claims_normalized, ${q}),
+              word_similarity(${q}, claims_normalized)) as trigram,
+            title_normalized || ' ' || claims_normalized as body
+          from factcheck
+          where title_normalized % ${q} and status = 'published' and deleted_at is null
+          order by trigram desc, _id
+          limit ${MATCH_LIMIT * 4}
+        )
+        select _id, title, slug,
+          round(least(1, trigram + least(0.1, ts_rank(to_tsvector('simple', body), plainto_tsquery('simple', ${q}))))::numeric, 3) as score
+        from scored order by score desc, _id limit ${MATCH_LIMIT}
+      `);
+    });
+    return rows
+      .map((r) => ({ _id: r._id, title: r.title, slug: r.slug, score: Number(r.score) }))
+      .filter((m) => m.score >= MATCH_THRESHOLD);
+  }
+
+  it('gives every item the matches of the per-item SQL, near the threshold too', async () => {
+    const seeds = factchecksAr.slice(0, 24);
+    for (const f of seeds) {
+      await create(
+        t.app,
+        'factcheck',
+        buildFactcheck({ status: 'published', title: f.title, claims: f.claims }),
+      );
+    }
+    // Titles whole, cut, padded, summarised and mixed: title similarities on both sides of the
+    // threshold; and news that restates nothing.
+    const texts = seeds.flatMap((f, i) => {
+      const words = f.title.split(' ');
+      const next = seeds[(i + 1) % seeds.length]!.title.split(' ');
+      return [
+        f.title,
+        words.slice(0, -2).join(' '),
+        words.slice(0, Math.ceil(words.length / 2)).join(' '),
+        `${f.title} ${htmlToText(f.description)}`,
+        f.claimSummary ?? '',
+        [...words.slice(0, Math.ceil(words.length / 2)), ...next.slice(Math.ceil(next.length / 2))].join(' '),
+      ];
+    });
+    texts.push(UNRELATED, 'ارتفاع أسعار الخضار في أسواق اللاذقية', 'خبر', '');
+    const got = await createMatcher(t.database.db).match(texts);
+    expect(got).toHaveLength(texts.length);
+    let matched = 0;
+    for (const [i, text] of texts.entries()) {
+      expect(got[i], text).toEqual(await reference(text));
+      if (got[i]!.length > 0) matched++;
+    }
+    // Both outcomes are exercised: most texts match, some do not.
+    expect(matched).toBeGreaterThan(texts.length / 2);
+    expect(matched).toBeLessThan(texts.length - 4);
   });
 });
