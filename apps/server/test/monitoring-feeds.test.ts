@@ -161,6 +161,41 @@ describe('a media source with RSS, Atom, JSON Feed and an HTML page', () => {
     expect(run.results.duplicates).toBe(run.results.found);
   });
 
+  it('within one feed: the same id, the same link or the same title within a day is stored once', async () => {
+    const item = (guid: string, title: string, link: string, date: string) =>
+      `<item><title>${title}</title><guid>${guid}</guid><link>${server.base}/${link}</link><pubDate>${date}</pubDate></item>`;
+    server.routes.set('/repeats.xml', (_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/rss+xml' });
+      res.end(
+        `<?xml version="1.0"?><rss version="2.0"><channel><title>x</title>${[
+          item('rep-a', 'قصف على أطراف مدينة درعا', 'a', 'Mon, 23 Nov 2026 08:00:00 GMT'),
+          // Same id as the first.
+          item('rep-a', 'عنوان آخر تماماً', 'a2', 'Mon, 23 Nov 2026 08:05:00 GMT'),
+          // Same link as the first.
+          item('rep-b', 'عنوان ثالث مختلف', 'a', 'Mon, 23 Nov 2026 08:10:00 GMT'),
+          // Same title in other spelling, two hours later.
+          item('rep-c', 'قصف علي اطراف مدينه درعا', 'c', 'Mon, 23 Nov 2026 10:00:00 GMT'),
+          // Same title three days later: a new story.
+          item('rep-d', 'قصف على أطراف مدينة درعا', 'd', 'Thu, 26 Nov 2026 08:00:00 GMT'),
+          // An entry repeated word for word.
+          item('rep-e', 'وصول قافلة مساعدات إلى ريف حماة', 'e', 'Mon, 23 Nov 2026 09:00:00 GMT'),
+          item('rep-e', 'وصول قافلة مساعدات إلى ريف حماة', 'e', 'Mon, 23 Nov 2026 09:00:00 GMT'),
+        ].join('')}</channel></rss>`,
+      );
+    });
+    const { _id } = await create(t.app, 'media-source', {
+      name: 'خلاصة مكررة',
+      feeds: [`${server.base}/repeats.xml`],
+    });
+    const run = await runNow(_id);
+    expect(run.results).toMatchObject({ found: 7, new: 3, duplicates: 4, errors: 0 });
+    const items = await feedItems(_id);
+    expect(items.map((i) => i.entryId).sort()).toEqual(['rep-a', 'rep-d', 'rep-e']);
+    expect(items.find((i) => i.entryId === 'rep-a')!.title).toBe('قصف على أطراف مدينة درعا');
+    const again = await runNow(_id);
+    expect(again.results).toMatchObject({ found: 7, new: 0, duplicates: 7, errors: 0 });
+  });
+
   it('lists the runs of the source, newest first, with their counts', async () => {
     const res = await call(t.app, 'GET', `/api/media-source-run?mediaSource=${sourceId}&sort_by=-date`);
     expect(res.status).toBe(200);
@@ -247,6 +282,49 @@ describe('failures: each writes a scraping report and the run goes on', () => {
       'http-error': `${server.base}/img-missing.png`,
       'invalid-image': `${server.base}/site/`,
     });
+  });
+
+  it('an entry that cannot be stored is reported; the other entries of its feed are kept', async () => {
+    // PostgreSQL text cannot hold U+0000: one entry carries it in its body, one in its title.
+    server.routes.set('/nul.json', (_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/feed+json' });
+      res.end(
+        JSON.stringify({
+          version: 'https://jsonfeed.org/version/1.1',
+          title: 'x',
+          items: [
+            { id: 'nul-1', url: `${server.base}/n/1`, title: 'خبر سليم أول', content_html: '<p>نص</p>' },
+            {
+              id: 'nul-2',
+              url: `${server.base}/n/2`,
+              title: 'خبر بنص معطوب',
+              content_html: '<p>a\u0000b</p>',
+            },
+            {
+              id: 'nul-3',
+              url: `${server.base}/n/3`,
+              title: 'عنوان \u0000 معطوب',
+              content_html: '<p>نص</p>',
+            },
+            { id: 'nul-4', url: `${server.base}/n/4`, title: 'خبر سليم ثان', content_html: '<p>نص</p>' },
+          ],
+        }),
+      );
+    });
+    const { _id } = await create(t.app, 'media-source', {
+      name: 'خلاصة معطوبة',
+      feeds: [`${server.base}/nul.json`],
+    });
+    const run = await runNow(_id);
+    expect(run.status).toBe('done');
+    expect(run.results).toMatchObject({ found: 4, new: 2, duplicates: 0, errors: 2 });
+    expect((await feedItems(_id)).map((i) => i.entryId).sort()).toEqual(['nul-1', 'nul-4']);
+    const found = await reports(_id);
+    expect(found.map((r) => [r.error, r.url])).toEqual([
+      ['malformed', `${server.base}/nul.json`],
+      ['malformed', `${server.base}/nul.json`],
+    ]);
+    expect(found.every((r) => String(r.message).startsWith('An entry could not be stored'))).toBe(true);
   });
 
   it('a source whose every feed fails closes its run as failed', async () => {

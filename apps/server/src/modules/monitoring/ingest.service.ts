@@ -4,10 +4,12 @@
 import {
   and,
   type Db,
+  type DbExecutor,
   desc,
   eq,
   type FileRecord,
   feed,
+  inArray,
   isNotNull,
   mediaSource,
   mediaSourceRun,
@@ -22,7 +24,7 @@ import { AppError, notFound } from '../../errors.ts';
 import { SYSTEM_ACTOR } from '../../plugins/actor.ts';
 import type { FilesService } from '../files/files.service.ts';
 import { discoverFeedLinks, type FeedEntry, looksLikeHtml, parseFeedEntries } from './feed-parse.ts';
-import { findMatches } from './matching.ts';
+import { createMatcher, type Matcher } from './matching.ts';
 import { FetchError, type SafeFetch } from './safe-fetch.ts';
 
 /** Feeds fetched at the same time within one run. */
@@ -60,9 +62,56 @@ interface RunContext {
   totals: RunResults;
 }
 
-type Outcome = { kind: 'new'; id: string } | { kind: 'duplicate' };
+/** An entry as it would be stored, with what the duplicate rule compares. */
+interface Prepared {
+  entry: FeedEntry;
+  entryId: string | null;
+  link: string | null;
+  titleNormalized: string;
+  /** The entry's date (or now, when it has none), in milliseconds. */
+  when: number;
+  title: string;
+  description: string | null;
+  body: string | null;
+}
+
+/** What the duplicate rule compares of a stored item: its date is coalesce(published, created). */
+interface Stored {
+  entryId: string | null;
+  link: string | null;
+  titleNormalized: string | null;
+  at: number;
+}
 
 const DAY_MS = 24 * 60 * 60_000;
+
+/** Same id, same link, or the same normalised title within a day (inclusive). */
+function duplicates(p: Prepared, item: Stored): boolean {
+  if (p.entryId && item.entryId === p.entryId) return true;
+  if (p.link && item.link === p.link) return true;
+  return (
+    p.titleNormalized !== '' &&
+    item.titleNormalized === p.titleNormalized &&
+    item.at >= p.when - DAY_MS &&
+    item.at <= p.when + DAY_MS
+  );
+}
+
+/**
+ * Splits `batch` (feed order) into the entries to store and the duplicates, as storing them one
+ * after the other would: an entry duplicates a stored item or an entry before it that is stored,
+ * never one that was itself a duplicate.
+ */
+function sortOut(batch: Prepared[], stored: Stored[]): { fresh: Prepared[] } {
+  const seen = [...stored];
+  const fresh: Prepared[] = [];
+  for (const p of batch) {
+    if (seen.some((item) => duplicates(p, item))) continue;
+    fresh.push(p);
+    seen.push({ entryId: p.entryId, link: p.link, titleNormalized: p.titleNormalized, at: p.when });
+  }
+  return { fresh };
+}
 
 /** The spec's file-record keys, from the schema that validates feed images. */
 const FILE_RECORD_KEYS = Object.keys(fileRecord.shape) as (keyof FileRecord)[];
@@ -76,6 +125,16 @@ function toFileRecord(row: Record<string, unknown>): FileRecord {
     out[key] = value instanceof Date ? value.toISOString() : value;
   }
   return out as unknown as FileRecord;
+}
+
+/**
+ * Why a write failed, as a reader of the scraping reports needs it: the database's own reason
+ * (Drizzle wraps it in an error quoting the whole statement and its parameters, entry text
+ * included), without U+0000, which a text column cannot hold.
+ */
+function reasonOf(err: unknown): string {
+  const cause = err instanceof Error && err.cause instanceof Error ? err.cause : err;
+  return (cause instanceof Error ? cause.message : String(cause)).replaceAll('\u0000', '');
 }
 
 export function createIngestService(deps: IngestDeps) {
@@ -94,9 +153,9 @@ export function createIngestService(deps: IngestDeps) {
       status: 'failed',
       date: new Date(),
       // The address as the source lists it; where a redirect or a feed link led elsewhere, that too.
-      url: fallbackUrl,
+      url: fallbackUrl.replaceAll('\u0000', ''),
       error: failure.kind,
-      message: failure.message,
+      message: failure.message.replaceAll('\u0000', ''),
       details: {
         ...(failure.status === undefined ? {} : { httpStatus: failure.status }),
         ...(failure.url && failure.url !== fallbackUrl ? { failedUrl: failure.url } : {}),
@@ -130,38 +189,60 @@ export function createIngestService(deps: IngestDeps) {
     return out;
   }
 
-  const entryKey = (entry: FeedEntry) => ({
-    entryId: entry.id ? entry.id.slice(0, 2000) : null,
-    link: entry.link ? entry.link.slice(0, 2000) : null,
-    titleNormalized: normalizeForSearch(entry.title),
-  });
-
-  /** Same id, same link, or the same normalised title within a day, from this source. */
-  function duplicateWhere(sourceId: string, entry: FeedEntry) {
-    const key = entryKey(entry);
-    const when = entry.publishedAt ?? new Date();
-    return and(
-      eq(feed.monitorSource, sourceId),
-      or(
-        key.entryId ? eq(feed.entryId, key.entryId) : undefined,
-        key.link ? eq(feed.link, key.link) : undefined,
-        key.titleNormalized
-          ? and(
-              eq(feed.titleNormalized, key.titleNormalized),
-              sql`coalesce(${feed.publishedDate}, ${feed.createdAt}) between ${new Date(when.getTime() - DAY_MS)} and ${new Date(when.getTime() + DAY_MS)}`,
-            )
-          : undefined,
-      ),
-    );
+  /** What an item stored from `entry` would hold, and what the duplicate rule compares. */
+  function prepare(entry: FeedEntry): Prepared {
+    const title = entry.title || truncateText(entry.link ?? '', 1000);
+    const description = entry.description ? truncateText(htmlToText(entry.description), 10_000) : null;
+    return {
+      entry,
+      entryId: entry.id ? entry.id.slice(0, 2000) : null,
+      link: entry.link ? entry.link.slice(0, 2000) : null,
+      titleNormalized: normalizeForSearch(entry.title),
+      when: (entry.publishedAt ?? new Date()).getTime(),
+      title,
+      description,
+      body: entry.body ? sanitizeHtml(entry.body) : null,
+    };
   }
 
-  async function isDuplicate(sourceId: string, entry: FeedEntry): Promise<boolean> {
-    const rows = await db
-      .select({ _id: feed._id })
+  /** This source's items that an entry of `batch` could duplicate: one query for the whole batch. */
+  async function storedLike(executor: DbExecutor, sourceId: string, batch: Prepared[]): Promise<Stored[]> {
+    const ids = [...new Set(batch.flatMap((p) => (p.entryId ? [p.entryId] : [])))];
+    const links = [...new Set(batch.flatMap((p) => (p.link ? [p.link] : [])))];
+    const titles = [...new Set(batch.flatMap((p) => (p.titleNormalized ? [p.titleNormalized] : [])))];
+    if (ids.length + links.length + titles.length === 0) return [];
+    const rows = await executor
+      .select({
+        entryId: feed.entryId,
+        link: feed.link,
+        titleNormalized: feed.titleNormalized,
+        publishedDate: feed.publishedDate,
+        createdAt: feed.createdAt,
+      })
       .from(feed)
-      .where(duplicateWhere(sourceId, entry))
-      .limit(1);
-    return rows.length > 0;
+      .where(
+        and(
+          eq(feed.monitorSource, sourceId),
+          or(
+            ids.length > 0 ? inArray(feed.entryId, ids) : undefined,
+            links.length > 0 ? inArray(feed.link, links) : undefined,
+            titles.length > 0 ? inArray(feed.titleNormalized, titles) : undefined,
+          ),
+        ),
+      );
+    return rows.map((r) => ({
+      entryId: r.entryId,
+      link: r.link,
+      titleNormalized: r.titleNormalized,
+      at: (r.publishedDate ?? r.createdAt).getTime(),
+    }));
+  }
+
+  async function removeImage(image: FileRecord | undefined): Promise<void> {
+    if (!image || !deps.files) return;
+    await deps.files
+      .remove({ actor: SYSTEM_ACTOR, rawPath: image.path.replace(/^[^/]+\//, '') })
+      .catch(() => {});
   }
 
   async function storeImage(
@@ -208,58 +289,73 @@ export function createIngestService(deps: IngestDeps) {
     }
   }
 
-  async function ingestEntry(run: RunContext, entry: FeedEntry, feedUrl: string): Promise<Outcome> {
-    if (!entry.title && !entry.link) return { kind: 'duplicate' };
-    if (await isDuplicate(run.sourceId, entry)) return { kind: 'duplicate' };
-    const image = entry.imageUrl ? await storeImage(run, entry.imageUrl, feedUrl) : undefined;
-    const key = entryKey(entry);
-    const title = entry.title || truncateText(entry.link ?? '', 1000);
-    const description = entry.description ? truncateText(htmlToText(entry.description), 10_000) : null;
-    const matches = await findMatches(db, `${title} ${description ?? ''}`);
-    const id = newId();
-    const now = new Date();
-    const inserted = await db.transaction(async (tx) => {
-      // One writer per source at a time: the title rule cannot be a unique index.
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`feed-ingest:${run.sourceId}`}))`);
-      const again = await tx
-        .select({ _id: feed._id })
-        .from(feed)
-        .where(duplicateWhere(run.sourceId, entry))
-        .limit(1);
-      if (again.length > 0) return false;
-      const rows = await tx
-        .insert(feed)
-        .values({
-          _id: id,
-          status: 'new',
-          title,
-          titleNormalized: normalizeForSearch(title),
-          featuredImage: image ? [image] : [],
-          mediaSource: [run.sourceId],
-          description,
-          body: entry.body ? sanitizeHtml(entry.body) : null,
-          publishedDate: entry.publishedAt,
-          monitorSource: run.sourceId,
-          entryId: key.entryId,
-          link: key.link,
-          matches,
-          updateLog: [],
-          createdAt: now,
-          updatedAt: now,
-        })
-        .onConflictDoNothing()
-        .returning({ _id: feed._id });
-      return rows.length > 0;
-    });
-    if (!inserted) {
-      if (image && deps.files) {
-        await deps.files
-          .remove({ actor: SYSTEM_ACTOR, rawPath: image.path.replace(/^[^/]+\//, '') })
-          .catch(() => {});
+  /**
+   * Writes the new entries of `batch` (entries of one feed, in feed order) in one transaction and
+   * answers how many were new. Throws when any entry cannot be stored, writing nothing; `images`
+   * keeps the images already fetched, so a retry does not fetch them again.
+   */
+  async function writeBatch(
+    run: RunContext,
+    batch: Prepared[],
+    feedUrl: string,
+    images: Map<Prepared, FileRecord | undefined>,
+    matcher: Matcher,
+    added: string[],
+  ): Promise<number> {
+    const { fresh } = sortOut(batch, await storedLike(db, run.sourceId, batch));
+    const kept = new Set(fresh);
+    for (const p of batch) {
+      if (!kept.has(p) && images.has(p)) {
+        await removeImage(images.get(p));
+        images.delete(p);
       }
-      return { kind: 'duplicate' };
     }
-    return { kind: 'new', id };
+    if (fresh.length === 0) return 0;
+    for (const p of fresh) {
+      if (p.entry.imageUrl && !images.has(p)) images.set(p, await storeImage(run, p.entry.imageUrl, feedUrl));
+    }
+    const matches = await matcher.match(fresh.map((p) => `${p.title} ${p.description ?? ''}`));
+    const now = new Date();
+    const rows = fresh.map((p, i) => ({
+      prepared: p,
+      row: {
+        _id: newId(),
+        status: 'new' as const,
+        title: p.title,
+        titleNormalized: normalizeForSearch(p.title),
+        featuredImage: images.get(p) ? [images.get(p)!] : [],
+        mediaSource: [run.sourceId],
+        description: p.description,
+        body: p.body,
+        publishedDate: p.entry.publishedAt,
+        monitorSource: run.sourceId,
+        entryId: p.entryId,
+        link: p.link,
+        matches: matches[i]!,
+        updateLog: [],
+        createdAt: now,
+        updatedAt: now,
+      },
+    }));
+    const inserted = await db.transaction(async (tx) => {
+      // One writer per source at a time: the title rule cannot be a unique index. Whatever another
+      // run stored since the check above is checked again under the lock.
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`feed-ingest:${run.sourceId}`}))`);
+      const still = new Set(sortOut(fresh, await storedLike(tx, run.sourceId, fresh)).fresh);
+      const values = rows.filter((r) => still.has(r.prepared)).map((r) => r.row);
+      if (values.length === 0) return new Set<string>();
+      const ids = await tx.insert(feed).values(values).onConflictDoNothing().returning({ _id: feed._id });
+      return new Set(ids.map((r) => r._id));
+    });
+    for (const { prepared, row } of rows) {
+      if (inserted.has(row._id)) {
+        added.push(row._id);
+      } else {
+        await removeImage(images.get(prepared));
+      }
+      images.delete(prepared);
+    }
+    return inserted.size;
   }
 
   /** Fetches and parses one configured address; a failure is reported and answers undefined. */
@@ -275,30 +371,56 @@ export function createIngestService(deps: IngestDeps) {
     }
   }
 
+  async function notStored(run: RunContext, feedUrl: string, err: unknown): Promise<void> {
+    deps.log?.warn({ err, url: feedUrl }, 'feed entry not stored');
+    await report(
+      run,
+      new FetchError('malformed', feedUrl, `An entry could not be stored: ${reasonOf(err)}`),
+      feedUrl,
+    );
+  }
+
   async function ingestDocuments(
     run: RunContext,
     documents: { url: string; entries: FeedEntry[] }[],
+    matcher: Matcher,
     added: string[],
   ): Promise<void> {
     const { totals } = run;
     for (const doc of documents) {
-      for (const raw of doc.entries.slice(0, ENTRIES_PER_FEED_MAX)) {
-        totals.found++;
-        // The title as stored (text, bounded): the duplicate rule compares exactly this.
-        const entry = { ...raw, title: truncateText(htmlToText(raw.title), 1000) };
+      const entries = doc.entries.slice(0, ENTRIES_PER_FEED_MAX);
+      totals.found += entries.length;
+      const batch: Prepared[] = [];
+      for (const raw of entries) {
         try {
-          const outcome = await ingestEntry(run, entry, doc.url);
-          if (outcome.kind === 'new') {
-            totals.new++;
-            added.push(outcome.id);
-          } else totals.duplicates++;
+          // The title as stored (text, bounded): the duplicate rule compares exactly this.
+          const entry = { ...raw, title: truncateText(htmlToText(raw.title), 1000) };
+          if (entry.title || entry.link) batch.push(prepare(entry));
+          else totals.duplicates++;
         } catch (err) {
-          deps.log?.warn({ err, url: doc.url }, 'feed entry not stored');
-          await report(
-            run,
-            new FetchError('malformed', doc.url, `An entry could not be stored: ${String(err)}`),
-            doc.url,
-          );
+          await notStored(run, doc.url, err);
+        }
+      }
+      const images = new Map<Prepared, FileRecord | undefined>();
+      try {
+        // The feed's entries together: one duplicate check, one matching pass, one insert.
+        const stored = await writeBatch(run, batch, doc.url, images, matcher, added);
+        totals.new += stored;
+        totals.duplicates += batch.length - stored;
+      } catch (batchErr) {
+        // An entry that cannot be stored fails its batch: go again one entry at a time, so that it
+        // alone is reported and the others are kept.
+        deps.log?.warn({ err: batchErr, url: doc.url }, 'feed batch not stored, storing entry by entry');
+        for (const p of batch) {
+          try {
+            const stored = await writeBatch(run, [p], doc.url, images, matcher, added);
+            if (stored > 0) totals.new++;
+            else totals.duplicates++;
+          } catch (err) {
+            await removeImage(images.get(p));
+            images.delete(p);
+            await notStored(run, doc.url, err);
+          }
         }
       }
     }
@@ -332,10 +454,11 @@ export function createIngestService(deps: IngestDeps) {
       };
       const run: RunContext = { sourceId, runId, totals };
       const added: string[] = [];
+      const matcher = createMatcher(db);
       let failedFeeds = 0;
       try {
         // Two phases: every feed is fetched first (a few at a time), then the entries are written
-        // one by one. Database work never overlaps a fetch, so a busy embedded database (PGlite
+        // feed by feed. Database work never overlaps a fetch, so a busy embedded database (PGlite
         // runs on this thread) cannot starve a download into its time-out.
         const queue = source.feeds.map((address, index) => ({ address, index }));
         const loaded: ({ url: string; entries: FeedEntry[] }[] | undefined)[] = [];
@@ -347,7 +470,7 @@ export function createIngestService(deps: IngestDeps) {
           }),
         );
         for (const documents of loaded) {
-          if (documents) await ingestDocuments(run, documents, added);
+          if (documents) await ingestDocuments(run, documents, matcher, added);
           else failedFeeds++;
         }
       } finally {

@@ -1,7 +1,14 @@
-// "Already checked?": compares a feed item with the published fact-checks inside PostgreSQL, on
-// the Arabic-normalised search columns of ADR 004 (alef, ya, ta marbuta and diacritics already
-// folded by the writer), with pg_trgm similarity (GIN-indexed) and a full-text rank as a bonus.
-// No external service; the same SQL runs on PGlite and PostgreSQL 15.
+// "Already checked?": compares feed items with the published fact-checks on the Arabic-normalised
+// search columns of ADR 004 (alef, ya, ta marbuta and diacritics already folded by the writer):
+// pg_trgm similarity and word similarity, plus a full-text rank as a bonus, computed by
+// PostgreSQL (no external service; the same SQL on PGlite and PostgreSQL 15).
+//
+// A matcher serves one run and takes the items of a feed together (ADR 023). Which fact-checks are
+// candidates is pg_trgm's `title_normalized % item` (title similarity at or above the threshold),
+// decided here on the trigram sets PostgreSQL itself makes (`show_trgm`): the published titles'
+// sets are read once per run, each batch's item sets in one statement. Asking the GIN index per
+// item cost 10 ms an item on PGlite, most of a run. The candidates are then scored in one
+// statement per batch.
 import { type Db, type FeedMatch, sql } from '@tabayyun/db';
 import { normalizeForSearch } from '@tabayyun/text';
 
@@ -9,64 +16,163 @@ import { normalizeForSearch } from '@tabayyun/text';
 export const MATCH_THRESHOLD = 0.45;
 /** Matches stored per feed item. */
 export const MATCH_LIMIT = 3;
-/** Candidates scored per item (the trigram indexes' best guesses). */
+/** Candidates scored per item (the titles most similar to it). */
 const CANDIDATES_MAX = 200;
+/** Shorter normalised texts are not compared. */
+const TEXT_MIN = 4;
+/** The part of an item's normalised text that is compared. */
+const TEXT_MAX = 1000;
 
 interface MatchRow extends Record<string, unknown> {
+  i: number;
   _id: string;
   title: string;
   slug: string | null;
   score: number | string;
 }
 
-/** The best published fact-checks for `text` (a feed item's title and description), best first. */
-export async function findMatches(db: Db, text: string): Promise<FeedMatch[]> {
-  const q = normalizeForSearch(text).slice(0, 1000);
-  if (q.length < 4) return [];
-  // Trigram score: the title against the title, and the title against the best-matching stretch of
-  // the claim text (word_similarity), so a restated claim matches a fact-check titled differently.
-  // `%` and `<%` find candidates through the GIN trigram indexes; the best few get a full-text
-  // rank bonus of at most 0.1.
-  const result = await db.transaction(async (tx) => {
-    // Candidates come from the title's trigram index only (a claim-text branch through `<%` cost
-    // ten times more per item on PGlite; the claim text still counts in the score below): a scan computing similarity on every
-    // fact-check costs far more than the planner thinks (it sees a small table, not the function).
-    // The threshold of `%` is the match threshold, so no candidate is scored only to be dropped.
-    await tx.execute(sql`set local enable_seqscan = off`);
-    await tx.execute(sql.raw(`set local pg_trgm.similarity_threshold = ${MATCH_THRESHOLD}`));
-    const candidates = await tx.execute<{ _id: string }>(sql`
-      select _id from factcheck where title_normalized % ${q}
-      limit ${CANDIDATES_MAX}
+/** The published fact-checks' title trigrams: an inverted index from trigram to fact-checks. */
+interface PublishedTitles {
+  ids: string[];
+  /** Number of distinct trigrams of each title. */
+  sizes: number[];
+  byTrigram: Map<string, number[]>;
+}
+
+/**
+ * pg_trgm's similarity (`similarity()`, the `%` operator): shared trigrams over the union of both
+ * sets, computed in single precision as PostgreSQL does, so the comparison with the threshold
+ * agrees with the operator's at the boundary too.
+ */
+function trigramSimilarity(shared: number, sizeA: number, sizeB: number): number {
+  return Math.fround(shared / (sizeA + sizeB - shared));
+}
+
+export interface Matcher {
+  /**
+   * The best published fact-checks for each text (a feed item's title and description), best
+   * first, at most MATCH_LIMIT at or above MATCH_THRESHOLD; in the order of `texts`.
+   */
+  match(texts: string[]): Promise<FeedMatch[][]>;
+}
+
+/**
+ * A matcher for one run. Fact-checks published after its first batch are not offered in the same
+ * run; one unpublished or deleted meanwhile never is (the scoring reads their current state).
+ */
+export function createMatcher(db: Db): Matcher {
+  let published: Promise<PublishedTitles> | undefined;
+
+  async function loadPublished(): Promise<PublishedTitles> {
+    const { rows } = await db.execute<{ _id: string; trigrams: string[] | null }>(sql`
+      select _id, show_trgm(title_normalized) as trigrams
+      from factcheck
+      where status = 'published' and deleted_at is null and title_normalized is not null
     `);
-    await tx.execute(sql`set local enable_seqscan = on`);
-    const ids = candidates.rows.map((r) => r._id);
-    if (ids.length === 0) return { rows: [] as MatchRow[] };
-    return tx.execute<MatchRow>(sql`
-      with scored as (
-        select _id, title, slug,
-          greatest(
-            similarity(title_normalized, ${q}),
-            similarity(claims_normalized, ${q}),
-            word_similarity(${q}, claims_normalized)
-          ) as trigram,
-          title_normalized || ' ' || claims_normalized as body
-        from factcheck
-        where _id in (${sql.join(
-          ids.map((id) => sql`${id}`),
-          sql`, `,
-        )})
-          and status = 'published' and deleted_at is null
-        order by trigram desc, _id
-        limit ${MATCH_LIMIT * 4}
-      )
-      select _id, title, slug,
-        round(least(1, trigram + least(0.1, ts_rank(to_tsvector('simple', body), plainto_tsquery('simple', ${q}))))::numeric, 3) as score
-      from scored
-      order by score desc, _id
-      limit ${MATCH_LIMIT}
-    `);
-  });
-  return result.rows
-    .map((r) => ({ _id: r._id, title: r.title, slug: r.slug, score: Number(r.score) }))
-    .filter((m) => m.score >= MATCH_THRESHOLD);
+    const titles: PublishedTitles = { ids: [], sizes: [], byTrigram: new Map() };
+    for (const row of rows) {
+      const trigrams = row.trigrams ?? [];
+      if (trigrams.length === 0) continue;
+      const k = titles.ids.push(row._id) - 1;
+      titles.sizes.push(trigrams.length);
+      for (const trigram of trigrams) {
+        const list = titles.byTrigram.get(trigram);
+        if (list) list.push(k);
+        else titles.byTrigram.set(trigram, [k]);
+      }
+    }
+    return titles;
+  }
+
+  /** Indexes of the published titles with `title % text`, most similar first. */
+  function candidatesOf(titles: PublishedTitles, trigrams: string[], shared: Int32Array): number[] {
+    const touched: number[] = [];
+    for (const trigram of trigrams) {
+      for (const k of titles.byTrigram.get(trigram) ?? []) {
+        if (shared[k] === 0) touched.push(k);
+        shared[k] = shared[k]! + 1;
+      }
+    }
+    const found: { k: number; similarity: number }[] = [];
+    for (const k of touched) {
+      const similarity = trigramSimilarity(shared[k]!, titles.sizes[k]!, trigrams.length);
+      if (similarity >= MATCH_THRESHOLD) found.push({ k, similarity });
+      shared[k] = 0;
+    }
+    found.sort((a, b) => b.similarity - a.similarity || a.k - b.k);
+    return found.slice(0, CANDIDATES_MAX).map((c) => c.k);
+  }
+
+  return {
+    async match(texts) {
+      const out: FeedMatch[][] = texts.map(() => []);
+      const queries = texts.map((text) => normalizeForSearch(text).slice(0, TEXT_MAX));
+      const asked = queries.flatMap((q, i) => (q.length >= TEXT_MIN ? [i] : []));
+      if (asked.length === 0) return out;
+      published ??= loadPublished().catch((err: unknown) => {
+        published = undefined;
+        throw err;
+      });
+      const titles = await published;
+      if (titles.ids.length === 0) return out;
+
+      // Each text's trigram set, made by PostgreSQL (`show_trgm`, as `%` and `similarity` see it).
+      const { rows: sets } = await db.execute<{ i: number; trigrams: string[] | null }>(sql`
+        select (q.n - 1)::int as i, show_trgm(q.q) as trigrams
+        from jsonb_array_elements_text(${JSON.stringify(asked.map((i) => queries[i]))}::jsonb)
+          with ordinality as q(q, n)
+      `);
+      const shared = new Int32Array(titles.ids.length);
+      const pairs: [number, string][] = [];
+      for (const set of sets) {
+        const i = asked[set.i]!;
+        for (const k of candidatesOf(titles, set.trigrams ?? [], shared)) pairs.push([i, titles.ids[k]!]);
+      }
+      if (pairs.length === 0) return out;
+
+      // Score: the title against the title, and the text against the best-matching stretch of the
+      // claim text (word_similarity), so a restated claim matches a fact-check titled differently;
+      // the best few of each text get a full-text rank bonus of at most 0.1.
+      const { rows } = await db.execute<MatchRow>(sql`
+        with item as (
+          select (t.n - 1)::int as i, t.q
+          from jsonb_array_elements_text(${JSON.stringify(queries)}::jsonb) with ordinality as t(q, n)
+        ),
+        pair as (
+          select (p->>0)::int as i, p->>1 as id from jsonb_array_elements(${JSON.stringify(pairs)}::jsonb) as p
+        ),
+        scored as (
+          select item.i, item.q, f._id, f.title, f.slug,
+            greatest(
+              similarity(f.title_normalized, item.q),
+              similarity(f.claims_normalized, item.q),
+              word_similarity(item.q, f.claims_normalized)
+            ) as trigram,
+            f.title_normalized || ' ' || f.claims_normalized as body
+          from pair
+          join item on item.i = pair.i
+          join factcheck f on f._id = pair.id
+          where f.status = 'published' and f.deleted_at is null
+        ),
+        best as (
+          select *, row_number() over (partition by i order by trigram desc, _id) as place from scored
+        ),
+        ranked as (
+          select i, _id, title, slug,
+            round(least(1, trigram + least(0.1, ts_rank(to_tsvector('simple', body), plainto_tsquery('simple', q))))::numeric, 3) as score
+          from best
+          where place <= ${MATCH_LIMIT * 4}
+        )
+        select i, _id, title, slug, score
+        from (select *, row_number() over (partition by i order by score desc, _id) as place from ranked) r
+        where place <= ${MATCH_LIMIT}
+        order by i, place
+      `);
+      for (const r of rows) {
+        const score = Number(r.score);
+        if (score >= MATCH_THRESHOLD) out[r.i]!.push({ _id: r._id, title: r.title, slug: r.slug, score });
+      }
+      return out;
+    },
+  };
 }
