@@ -193,7 +193,12 @@ export async function sitePlugin(app: FastifyInstance, opts: SitePluginOptions):
     isRouted = createRouteMatcher(build);
     const cacheControlOf = (filePath: string) =>
       filePath.startsWith(join(clientDir, 'assets') + sep) ? HASHED_ASSET_CACHE : PUBLIC_FILE_CACHE;
-    const compressor = createAssetCompressor({ clientDir, cacheControlOf });
+    const compressor = createAssetCompressor({
+      clientDir,
+      cacheControlOf,
+      // Tests wait for the compressed files; a started product lets its first pages go first.
+      ...(opts.mode === 'test' ? { delayMs: 0 } : {}),
+    });
     state.assetsReady = compressor.ready;
     app.addHook('onRequest', (request, reply, done) => {
       if (!compressor.trySend(request, reply)) done();
