@@ -139,6 +139,33 @@ describe('createPageCache', () => {
     expect(cache.stats().bytes).toBe(20);
   });
 
+  it('runs the slow compressions one at a time, and skips an entry replaced before its turn', async () => {
+    const cache = createPageCache({ maxBytes: 10_000 });
+    let running = 0;
+    let most = 0;
+    const upgraded: string[] = [];
+    const slowUpgrade = (name: string) => async () => {
+      running++;
+      most = Math.max(most, running);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      running--;
+      upgraded.push(name);
+      return { ...page(10), br: Buffer.from(name) };
+    };
+    const entry = (name: string) => async () => ({
+      rendered,
+      page: { ...page(10), tags: ['factcheck:*'], upgrade: slowUpgrade(name) },
+    });
+    await Promise.all(['a', 'b', 'c'].map((key) => cache.load(key, entry(key))));
+    // b is refreshed (a new entry) before the first upgrade finishes: only the newer b is upgraded.
+    cache.invalidate(['factcheck:*']);
+    expect((await cache.load('b', entry('b2'))).kind).toBe('stale');
+    await cache.settled();
+    expect(most).toBe(1);
+    expect(upgraded).toEqual(['a', 'c', 'b2']);
+    expect(cache.peek('b')?.br.toString()).toBe('b2');
+  });
+
   it('shares one render between concurrent loads of a key', async () => {
     const cache = createPageCache({ maxBytes: 1000 });
     let release!: () => void;

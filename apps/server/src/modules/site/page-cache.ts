@@ -111,6 +111,9 @@ export function createPageCache(options: PageCacheOptions) {
   /** Background work (refreshes, compression), for tests and shutdown. */
   const background = new Set<Promise<unknown>>();
   let bytes = 0;
+  /** Entries waiting for their slow compression (see runUpgrades). */
+  const upgrades: { key: string; page: CachedPage }[] = [];
+  let isUpgrading = false;
   // Every invalidation gets a number: a render compares the log with the number it started at.
   let seq = 0;
   const log: Invalidation[] = [];
@@ -159,19 +162,35 @@ export function createPageCache(options: PageCacheOptions) {
       remove(oldest);
     }
     if (page.upgrade) {
-      const upgrade = page.upgrade;
-      track(
-        upgrade().then(
-          (better) => {
-            const current = entries.get(key);
-            // Replaced or dropped meanwhile: the newer entry has its own upgrade.
-            if (current?.page !== page) return;
-            bytes += better.size - page.size;
-            current.page = { ...better, upgrade: undefined };
-          },
-          (error: unknown) => options.onError?.(error, key),
-        ),
-      );
+      upgrades.push({ key, page });
+      if (!isUpgrading) track(runUpgrades());
+    }
+  };
+
+  /**
+   * The slow compressions (brotli 11 costs ~80 ms of CPU for a 75 KB page) one at a time, in the
+   * order the entries were stored: a publish refreshes ten pages or so at once, and their
+   * compressions side by side took both cores of a small machine from the readers (issue 13). An
+   * entry replaced or dropped before its turn is skipped: the newer entry has its own upgrade.
+   */
+  const runUpgrades = async () => {
+    isUpgrading = true;
+    try {
+      for (let next = upgrades.shift(); next; next = upgrades.shift()) {
+        const { key, page } = next;
+        if (entries.get(key)?.page !== page || !page.upgrade) continue;
+        try {
+          const better = await page.upgrade();
+          const current = entries.get(key);
+          if (current?.page !== page) continue;
+          bytes += better.size - page.size;
+          current.page = { ...better, upgrade: undefined };
+        } catch (error) {
+          options.onError?.(error, key);
+        }
+      }
+    } finally {
+      isUpgrading = false;
     }
   };
 
