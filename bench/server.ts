@@ -50,7 +50,7 @@ const CONNECTIONS = Number(values.connections);
 const RESTARTS = Math.max(1, Number(values.restarts));
 const SERVER_ENTRY = join(REPO_ROOT, 'apps', 'server', 'src', 'server.ts');
 const ENGINE = process.env.DATABASE_URL ? 'postgres' : 'pglite';
-const TARGETS =
+const TARGETS: { rssAfterLoadMb: number; restartHealthzMs?: number; firstHomeAfterHealthzMs?: number } =
   ENGINE === 'postgres'
     ? { rssAfterLoadMb: 250, restartHealthzMs: 1500, firstHomeAfterHealthzMs: 250 }
     : { rssAfterLoadMb: 400 };
@@ -161,6 +161,8 @@ const report: Record<string, unknown> = {
   node: process.version,
   durationSeconds: DURATION_S,
   connections: CONNECTIONS,
+  // The server logs at warn (npm start's default is info: two access-log lines per request).
+  serverLogLevel: 'warn',
   targets: TARGETS,
 };
 try {
@@ -250,7 +252,7 @@ try {
   );
   const restart = report.restart as { medianHealthzMs: number; medianFirstHomeMs: number };
   const checks: Record<string, boolean> = { rssAfterLoad: rssAfterLoad <= TARGETS.rssAfterLoadMb };
-  if ('restartHealthzMs' in TARGETS) {
+  if (TARGETS.restartHealthzMs !== undefined && TARGETS.firstHomeAfterHealthzMs !== undefined) {
     checks.restartHealthz = restart.medianHealthzMs <= TARGETS.restartHealthzMs;
     checks.firstHome = restart.medianFirstHomeMs <= TARGETS.firstHomeAfterHealthzMs;
   }
