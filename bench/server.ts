@@ -82,6 +82,7 @@ async function spawnServer(env: Record<string, string>): Promise<Started> {
     cwd: REPO_ROOT,
     env: {
       PATH: process.env.PATH ?? '',
+      ...(process.env.MALLOC_ARENA_MAX ? { MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX } : {}),
       HOME: process.env.HOME ?? '',
       NODE_ENV: 'production',
       HOST: '127.0.0.1',
@@ -243,6 +244,13 @@ try {
     console.log(
       `cache ${cache}: RSS ${idle.rssMb} MB after start, ${after.rssMb} MB after load, peak ${settled.peakRssMb} MB`,
     );
+    if (process.env.SERVER_NODE_ARGS?.includes('--trace-gc')) {
+      const gcLines = server
+        .output()
+        .split('\n')
+        .filter((line) => /Mark-Compact|Scavenge/.test(line));
+      console.log(gcLines.slice(-3).join('\n'));
+    }
     await server.stop();
   }
   report.memory = memory;
