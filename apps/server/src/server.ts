@@ -1,60 +1,13 @@
-// Starts the product: configuration, database (migrated on open), demo content on the first
-// start of an empty database, then listen. SIGTERM/SIGINT stop accepting, let in-flight requests
-// finish, and close the database.
-import { openDb } from '@tabayyun/db';
-import { buildApp } from './app.ts';
-import { loadConfig } from './config.ts';
-import { isEmptyDatabase, seedDemoContent } from './modules/seed/seed.service.ts';
+// The product's entry point (`npm start`). Two things happen before anything else is loaded
+// (issue 13, ADR 022):
+// - Node's compile cache is on (NODE_COMPILE_CACHE, else a folder under the system's temporary
+//   directory): a restart reuses the compiled code, and the stripped TypeScript, of the last start.
+// - drizzle-orm is loaded through its CommonJS build (packages/db/src/module-hooks.ts).
+// Then start.ts starts the server; it is imported dynamically so that its imports resolve after the
+// hook is in place.
+import { enableCompileCache } from 'node:module';
+import { preferCommonJsDrizzle } from '@tabayyun/db/module-hooks';
 
-const config = loadConfig();
-const database = await openDb({
-  databaseUrl: config.DATABASE_URL,
-  dataDir: config.DATABASE_URL ? undefined : config.dataDir,
-});
-const app = await buildApp({ config, database, site: true });
-
-// Instances started together on one empty database take these steps one at a time (issue 14):
-// the second finds the super-admin and the demo content already there.
-await database.exclusive('tabayyun:first-start', async () => {
-  // The first super-admin (CONTRACT.md): a generated password is printed once and must be changed.
-  const firstAdmin = await app.identity.auth.ensureSuperAdmin({
-    email: config.ADMIN_EMAIL,
-    password: config.ADMIN_PASSWORD,
-  });
-  if (firstAdmin.created) {
-    app.log.warn(
-      { email: config.ADMIN_EMAIL, ...(firstAdmin.password ? { password: firstAdmin.password } : {}) },
-      'created the first super-admin; sign in and change the password',
-    );
-  }
-
-  if (config.SEED_DEMO && (await isEmptyDatabase(database.db))) {
-    const report = await seedDemoContent({ db: database.db, resources: app.services.resources });
-    app.log.info({ created: report.created }, 'seeded demo content into the empty database');
-  }
-});
-
-let stopping = false;
-async function shutdown(signal: string): Promise<void> {
-  if (stopping) return;
-  stopping = true;
-  app.log.info({ signal }, 'shutting down: finishing in-flight requests');
-  const force = setTimeout(() => {
-    app.log.error('in-flight requests did not finish in time; exiting');
-    process.exit(1);
-  }, config.SHUTDOWN_GRACE_S * 1000);
-  force.unref();
-  try {
-    await app.close();
-    await database.close();
-    process.exit(0);
-  } catch (err) {
-    app.log.error({ err }, 'shutdown failed');
-    process.exit(1);
-  }
-}
-process.on('SIGTERM', () => void shutdown('SIGTERM'));
-process.on('SIGINT', () => void shutdown('SIGINT'));
-
-await app.listen({ port: config.PORT, host: config.HOST });
-app.log.info({ database: database.kind, dataDir: config.dataDir }, `${config.PRODUCT_NAME} is ready`);
+enableCompileCache();
+preferCommonJsDrizzle();
+await import('./start.ts');

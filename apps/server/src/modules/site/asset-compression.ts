@@ -23,6 +23,8 @@ const CONTENT_TYPES: Record<string, string> = {
 };
 
 const MIN_BYTES = 1024;
+/** How long after start-up the client files start being compressed. */
+export const ASSET_COMPRESSION_DELAY_MS = 3000;
 
 interface CompressedAsset {
   contentType: string;
@@ -36,6 +38,8 @@ export type AssetCompressor = ReturnType<typeof createAssetCompressor>;
 export function createAssetCompressor(options: {
   clientDir: string;
   cacheControlOf: (filePath: string) => string;
+  /** Wait before compressing (default ASSET_COMPRESSION_DELAY_MS). */
+  delayMs?: number;
 }) {
   const assets = new Map<string, CompressedAsset>();
 
@@ -48,20 +52,25 @@ export function createAssetCompressor(options: {
       if (!contentType) continue;
       const body = await readFile(file);
       if (body.length < MIN_BYTES) continue;
-      const [gz, br] = await Promise.all([
-        gzipAsync(body, { level: 9 }),
-        brotliAsync(body, {
-          params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length },
-        }),
-      ]);
+      // One compression at a time: this is background work, and the machine may have two cores.
+      const gz = await gzipAsync(body, { level: 9 });
+      const br = await brotliAsync(body, {
+        params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length },
+      });
       const url = `/${relative(options.clientDir, file).split(sep).join('/')}`;
       assets.set(url, { contentType, cacheControl: options.cacheControlOf(file), gzip: gz, br });
     }
   }
 
-  const ready = compressAll().catch(() => {
-    // Compression is an optimisation: on any failure the files are served as they are.
-  });
+  // Started a moment after start-up, so the seconds of brotli work do not compete with the first
+  // pages a restarted server renders (issue 13); until then the files are served as they are.
+  const ready = new Promise<void>((resolve) => {
+    setTimeout(resolve, options.delayMs ?? ASSET_COMPRESSION_DELAY_MS).unref();
+  })
+    .then(compressAll)
+    .catch(() => {
+      // Compression is an optimisation: on any failure the files are served as they are.
+    });
 
   return {
     /** Resolves once every file is compressed (benchmarks wait for it). */

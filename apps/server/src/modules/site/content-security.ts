@@ -26,21 +26,28 @@ export const EMBED_FRAME_SOURCES = [
   'https://www.facebook.com',
 ] as const;
 
+/**
+ * How the document's characters stand for its bytes: `utf8` for ordinary text, `latin1` for a
+ * document decoded one byte per character (see `toRenderedPage`), so the hashes cover the exact
+ * UTF-8 bytes a browser hashes either way.
+ */
+export type DocumentText = 'utf8' | 'latin1';
+
 /** The `'sha256-…'` sources of every inline script of an HTML document, each once. */
-export function inlineScriptHashes(html: string): string[] {
+export function inlineScriptHashes(html: string, text: DocumentText = 'utf8'): string[] {
   const hashes = new Set<string>();
   for (const match of html.matchAll(INLINE_SCRIPT)) {
     const attributes = match[1] ?? '';
     const body = match[2] ?? '';
     if (/\bsrc\s*=/i.test(attributes) || DATA_BLOCK_TYPE.test(attributes) || body.length === 0) continue;
-    hashes.add(`'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`);
+    hashes.add(`'sha256-${createHash('sha256').update(body, text).digest('base64')}'`);
   }
   return [...hashes];
 }
 
 /** The public site's Content-Security-Policy for one rendered document. */
-export function contentSecurityPolicy(html: string): string {
-  const hashes = inlineScriptHashes(html);
+export function contentSecurityPolicy(html: string, text: DocumentText = 'utf8'): string {
+  const hashes = inlineScriptHashes(html, text);
   // A page with more inline scripts than a header can list is a bug in the page: fall back to
   // 'unsafe-inline' for scripts only rather than break it (never reached by the current pages).
   const inline = hashes.length > MAX_SCRIPT_HASHES ? ["'unsafe-inline'"] : hashes;

@@ -64,7 +64,7 @@ describe('createPageCache', () => {
   });
 
   it('marks only the entries that read a tag stale, and refreshes each with one background render', async () => {
-    const cache = createPageCache({ maxBytes: 10_000 });
+    const cache = createPageCache({ maxBytes: 10_000, upgradeDelayMs: 0 });
     const tagged =
       (tags: string[], size = 10) =>
       async () => ({ rendered, page: { ...page(size), tags } });
@@ -95,7 +95,7 @@ describe('createPageCache', () => {
   });
 
   it('drops entries on a hard invalidation: the next reader waits for a fresh render', async () => {
-    const cache = createPageCache({ maxBytes: 10_000 });
+    const cache = createPageCache({ maxBytes: 10_000, upgradeDelayMs: 0 });
     await cache.load('item', async () => ({ rendered, page: { ...page(10), tags: ['factcheck:_id=x'] } }));
     expect(cache.invalidate(['factcheck:_id=x'], { hard: true })).toBe(1);
     expect(cache.peek('item')).toBeUndefined();
@@ -103,7 +103,7 @@ describe('createPageCache', () => {
   });
 
   it('an entry that read something unknown (`*`) is touched by every change; a `*` change touches all', async () => {
-    const cache = createPageCache({ maxBytes: 10_000 });
+    const cache = createPageCache({ maxBytes: 10_000, upgradeDelayMs: 0 });
     await cache.load('unknown', async () => ({ rendered, page: { ...page(10), tags: ['*'] } }));
     await cache.load('other', async () => ({ rendered, page: { ...page(10), tags: ['author:*'] } }));
     expect(cache.invalidate(['article:*'])).toBe(1);
@@ -112,7 +112,7 @@ describe('createPageCache', () => {
 
   it('keeps a render that a write overtook only as stale, and not at all after a hard one', async () => {
     for (const hard of [false, true]) {
-      const cache = createPageCache({ maxBytes: 10_000 });
+      const cache = createPageCache({ maxBytes: 10_000, upgradeDelayMs: 0 });
       let release!: () => void;
       const gate = new Promise<void>((resolve) => {
         release = resolve;
@@ -131,12 +131,78 @@ describe('createPageCache', () => {
   });
 
   it('swaps in the better compressed forms when the background upgrade finishes', async () => {
-    const cache = createPageCache({ maxBytes: 10_000 });
+    const cache = createPageCache({ maxBytes: 10_000, upgradeDelayMs: 0 });
     const better = { ...page(20), br: Buffer.from('smaller') };
     await cache.load('k', async () => ({ rendered, page: { ...page(10), upgrade: async () => better } }));
     await cache.settled();
     expect(cache.peek('k')?.br.toString()).toBe('smaller');
     expect(cache.stats().bytes).toBe(20);
+  });
+
+  it('runs the slow compressions one at a time, and skips an entry replaced before its turn', async () => {
+    const cache = createPageCache({ maxBytes: 10_000, upgradeDelayMs: 0 });
+    let running = 0;
+    let most = 0;
+    const upgraded: string[] = [];
+    const slowUpgrade = (name: string) => async () => {
+      running++;
+      most = Math.max(most, running);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      running--;
+      upgraded.push(name);
+      return { ...page(10), br: Buffer.from(name) };
+    };
+    const entry = (name: string) => async () => ({
+      rendered,
+      page: { ...page(10), tags: [`${name[0]}:*`], upgrade: slowUpgrade(name) },
+    });
+    await Promise.all(['a', 'b', 'c'].map((key) => cache.load(key, entry(key))));
+    // b is refreshed (a new entry) before the first upgrade finishes: only the newer b is upgraded.
+    cache.invalidate(['b:*']);
+    expect((await cache.load('b', entry('b2'))).kind).toBe('stale');
+    await cache.settled();
+    expect(most).toBe(1);
+    expect(upgraded).toEqual(['a', 'c', 'b2']);
+    expect(cache.peek('b')?.br.toString()).toBe('b2');
+  });
+
+  it('compresses slowly only an entry that stayed in place for the delay, and stops on close', async () => {
+    const cache = createPageCache({ maxBytes: 10_000, upgradeDelayMs: 30 });
+    const upgraded: string[] = [];
+    const entry = (name: string) => async () => ({
+      rendered,
+      page: {
+        ...page(10),
+        tags: [`${name}:*`],
+        upgrade: async () => {
+          upgraded.push(name);
+          return page(10);
+        },
+      },
+    });
+    await cache.load('kept', entry('kept'));
+    await cache.load('invalidated', entry('invalidated'));
+    cache.invalidate(['invalidated:*']);
+    await cache.settled();
+    expect(upgraded).toEqual(['kept']);
+    await cache.load('late', entry('late'));
+    cache.close();
+    await cache.settled();
+    expect(upgraded).toEqual(['kept']);
+  });
+
+  it('tells a render whether a reader waits for it (a miss) or it refreshes a stale entry', async () => {
+    const cache = createPageCache({ maxBytes: 10_000, upgradeDelayMs: 0 });
+    const seen: (boolean | undefined)[] = [];
+    const render = async (context?: { background: boolean }) => {
+      seen.push(context?.background);
+      return { rendered, page: { ...page(10), tags: ['factcheck:*'] } };
+    };
+    await cache.load('k', render);
+    cache.invalidate(['factcheck:*']);
+    expect((await cache.load('k', render)).kind).toBe('stale');
+    await cache.settled();
+    expect(seen).toEqual([false, true]);
   });
 
   it('shares one render between concurrent loads of a key', async () => {
@@ -252,5 +318,12 @@ describe('content security policy', () => {
     expect(csp).toContain(`script-src 'self' ${hash('a()')} ${hash('import "/x.js"')}`);
     expect(csp).toContain("frame-ancestors 'self'");
     expect(csp).not.toContain('unsafe-eval');
+  });
+
+  it('hashes the same UTF-8 bytes when the document is read one byte per character (latin1)', () => {
+    const html = '<p>تبيّن</p><script>window.title="تحقق\u00a0من الخبر"; b()</script><script>c()</script>';
+    const bytes = Buffer.from(html, 'utf8').toString('latin1');
+    expect(inlineScriptHashes(bytes, 'latin1')).toEqual(inlineScriptHashes(html));
+    expect(contentSecurityPolicy(bytes, 'latin1')).toBe(contentSecurityPolicy(html));
   });
 });

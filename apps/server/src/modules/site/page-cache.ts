@@ -50,6 +50,11 @@ export interface PageCacheOptions {
    */
   staleMaxMs?: number;
   now?: () => number;
+  /**
+   * How long an entry must stay in place before its slow compression starts (default
+   * UPGRADE_DELAY_MS): a page invalidated again before then was not worth compressing slowly.
+   */
+  upgradeDelayMs?: number;
   /** Told when a background render or compression fails (the stale entry stays). */
   onError?: (error: unknown, key: string) => void;
 }
@@ -74,6 +79,9 @@ export interface PageCacheStats {
 /** An invalidated page is served stale for at most this long (then a reader waits for its render). */
 export const STALE_MAX_MS = 60_000;
 
+/** See PageCacheOptions.upgradeDelayMs. */
+export const UPGRADE_DELAY_MS = 10_000;
+
 /** Invalidations remembered for renders in flight (older renders are stored as stale). */
 const LOG_SIZE = 512;
 
@@ -85,7 +93,12 @@ type RenderOutcome = { rendered: RenderedPage; page?: CachedPage };
  * `render` returns the rendered page, or a compressed entry when it is cacheable: the cache does not
  * know the rules (status, headers), only how to keep and share what it is given.
  */
-export type PageRender = () => Promise<RenderOutcome>;
+export type PageRender = (context?: RenderContext) => Promise<RenderOutcome>;
+
+/** `background`: a refresh of a stale entry, which no reader waits for. */
+export interface RenderContext {
+  background: boolean;
+}
 
 interface Entry {
   page: CachedPage;
@@ -111,6 +124,26 @@ export function createPageCache(options: PageCacheOptions) {
   /** Background work (refreshes, compression), for tests and shutdown. */
   const background = new Set<Promise<unknown>>();
   let bytes = 0;
+  /** Entries waiting for their slow compression (see runUpgrades). */
+  const upgrades: { key: string; page: CachedPage; storedAt: number }[] = [];
+  let isUpgrading = false;
+  let isClosed = false;
+  const upgradeDelayMs = options.upgradeDelayMs ?? UPGRADE_DELAY_MS;
+  /** Ends the wait of the upgrade queue early (on close). */
+  let wake: (() => void) | undefined;
+  const pause = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(() => {
+        wake = undefined;
+        resolve();
+      }, ms);
+      timer.unref();
+      wake = () => {
+        clearTimeout(timer);
+        wake = undefined;
+        resolve();
+      };
+    });
   // Every invalidation gets a number: a render compares the log with the number it started at.
   let seq = 0;
   const log: Invalidation[] = [];
@@ -159,19 +192,39 @@ export function createPageCache(options: PageCacheOptions) {
       remove(oldest);
     }
     if (page.upgrade) {
-      const upgrade = page.upgrade;
-      track(
-        upgrade().then(
-          (better) => {
-            const current = entries.get(key);
-            // Replaced or dropped meanwhile: the newer entry has its own upgrade.
-            if (current?.page !== page) return;
-            bytes += better.size - page.size;
-            current.page = { ...better, upgrade: undefined };
-          },
-          (error: unknown) => options.onError?.(error, key),
-        ),
-      );
+      upgrades.push({ key, page, storedAt: Date.now() });
+      if (!isUpgrading && !isClosed) track(runUpgrades());
+    }
+  };
+
+  /**
+   * The slow compressions (brotli 11 costs ~80 ms of CPU for a 75 KB page) one at a time, in the
+   * order the entries were stored, each once it has stayed in place for `upgradeDelayMs`: a
+   * publish refreshes ten pages or so at once, and their compressions side by side took both cores
+   * of a small machine from the readers (issue 13). An entry replaced, invalidated or dropped
+   * before its turn is skipped: the newer entry has its own upgrade.
+   */
+  const runUpgrades = async () => {
+    isUpgrading = true;
+    try {
+      for (let next = upgrades.shift(); next && !isClosed; next = upgrades.shift()) {
+        const { key, page, storedAt } = next;
+        const wait = storedAt + upgradeDelayMs - Date.now();
+        if (wait > 0) await pause(wait);
+        const entry = entries.get(key);
+        if (isClosed || entry?.page !== page || entry.staleSince !== undefined || !page.upgrade) continue;
+        try {
+          const better = await page.upgrade();
+          const current = entries.get(key);
+          if (current?.page !== page) continue;
+          bytes += better.size - page.size;
+          current.page = { ...better, upgrade: undefined };
+        } catch (error) {
+          options.onError?.(error, key);
+        }
+      }
+    } finally {
+      isUpgrading = false;
     }
   };
 
@@ -193,11 +246,11 @@ export function createPageCache(options: PageCacheOptions) {
   };
 
   /** Runs one render for `key`, shared with whoever asks meanwhile, and stores what it may keep. */
-  const startRender = (key: string, render: PageRender): Promise<RenderOutcome> => {
+  const startRender = (key: string, render: PageRender, background = false): Promise<RenderOutcome> => {
     const started = seq;
     const run = (async () => {
       stats.renders++;
-      const result = await render();
+      const result = await render({ background });
       if (result.page) {
         const missed = missedSince(started, tagsOf(result.page));
         // A write landed while it rendered: keep it only as stale (refreshed on the next request),
@@ -218,7 +271,7 @@ export function createPageCache(options: PageCacheOptions) {
   const refresh = (key: string, render: PageRender) => {
     if (inFlight.has(key)) return;
     stats.refreshes++;
-    track(startRender(key, render).catch((error: unknown) => options.onError?.(error, key)));
+    track(startRender(key, render, true).catch((error: unknown) => options.onError?.(error, key)));
   };
 
   return {
@@ -306,6 +359,13 @@ export function createPageCache(options: PageCacheOptions) {
       log.push({ seq, tags: new Set([ALL_TAG]), hard: true });
       if (log.length > LOG_SIZE) log.shift();
       stats.clears++;
+    },
+
+    /** Drops the slow compressions not started yet (shutdown); `settled` then resolves promptly. */
+    close(): void {
+      isClosed = true;
+      upgrades.length = 0;
+      wake?.();
     },
 
     /** Resolves once the background refreshes and compressions started so far have finished. */

@@ -2,7 +2,7 @@
 // pages and the SEO documents: the page cache keeps bodies, this decides what goes in and how it
 // leaves. A shared render runs inside `collectTags`, so its entry knows what it read.
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { PageCache, RenderedPage } from './page-cache.ts';
+import type { PageCache, RenderContext, RenderedPage } from './page-cache.ts';
 import {
   NOT_FOUND_CACHE,
   PRIVATE_NO_STORE,
@@ -78,11 +78,11 @@ export function createPageDelivery(options: { cache?: PageCache | undefined }) {
     async deliver(
       request: FastifyRequest,
       reply: FastifyReply,
-      args: { key: string; shared: boolean; render: () => Promise<RenderedPage> },
+      args: { key: string; shared: boolean; render: (context?: RenderContext) => Promise<RenderedPage> },
     ): Promise<FastifyReply> {
       if (args.shared && cache) {
-        const result = await cache.load(args.key, async () => {
-          const { value: rendered, tags } = await collectTags(args.render);
+        const result = await cache.load(args.key, async (context) => {
+          const { value: rendered, tags } = await collectTags(() => args.render(context));
           const policy = publicPolicyOf(rendered);
           if (!policy) return { rendered };
           return {

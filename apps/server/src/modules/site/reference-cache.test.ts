@@ -4,7 +4,7 @@
 import { ANONYMOUS_ACTOR } from '@tabayyun/permissions';
 import { parseQuery } from '@tabayyun/query';
 import { describe, expect, it } from 'vitest';
-import { createReferenceCache, type ReferenceResources } from './reference-cache.ts';
+import { copyData, createReferenceCache, type ReferenceResources } from './reference-cache.ts';
 
 type Doc = Record<string, unknown> & { _id: string };
 const EDITOR = { sub: 'e', roles: ['editor'], anonymous: false };
@@ -78,5 +78,15 @@ describe('reference cache', () => {
     expect(a.data[0]!.author).not.toBe(b.data[0]!.author);
     // The remaining lookup still goes to the service; the author list is read once.
     expect(calls).toEqual(['factcheck:mediaSource', 'author:', 'factcheck:mediaSource']);
+  });
+
+  it('copies plain data deeply (dates and nested rows), so a loader cannot change what is kept', () => {
+    const kept = { _id: 'a', at: new Date(0), images: [{ url: '/x.webp', size: { w: 1 } }], none: null };
+    const copy = copyData(kept);
+    expect(copy).toEqual(kept);
+    copy.images[0]!.size.w = 2;
+    copy.at.setTime(5);
+    expect(kept.images[0]!.size.w).toBe(1);
+    expect(kept.at.getTime()).toBe(0);
   });
 });

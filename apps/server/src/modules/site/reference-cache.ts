@@ -11,7 +11,7 @@ import { ALL_TAG } from '../content/content-tags.ts';
 /** Resources whose anonymous reads are kept: few rows, changed by hand now and then. */
 export const REFERENCE_RESOURCES: ReadonlySet<string> = new Set(['category', 'author', 'media-source']);
 /** Lookups filled from memory: their whole list is small (at most this many rows, else queried). */
-const LOOKUP_RESOURCES: ReadonlySet<string> = new Set(['category', 'author']);
+const LOOKUP_RESOURCES: ReadonlySet<string> = new Set(['category', 'author', 'media-source']);
 const MAX_LOOKUP_ROWS = 500;
 /** Distinct reads kept per resource: queries come from addresses (a search box), so bounded. */
 const MAX_KEYS_PER_RESOURCE = 256;
@@ -41,12 +41,36 @@ const isLink = (v: unknown): v is { _id: string } =>
 
 export type ReferenceCache = ReturnType<typeof createReferenceCache>;
 
+/**
+ * A deep copy of what a read returned (plain objects, arrays, dates and primitives, as rows and
+ * lists are): several times cheaper than `structuredClone`, which every page render paid per
+ * category list and per filled lookup.
+ */
+export function copyData<T>(value: T): T {
+  if (typeof value !== 'object' || value === null) return value;
+  if (Array.isArray(value)) return value.map(copyData) as T;
+  if (value instanceof Date) return new Date(value.getTime()) as T;
+  if (value instanceof Map) return new Map([...value].map(([k, v]) => [k, copyData(v)])) as T;
+  if (Object.getPrototypeOf(value) !== Object.prototype && Object.getPrototypeOf(value) !== null) {
+    return structuredClone(value);
+  }
+  const copy: Record<string, unknown> = {};
+  for (const key in value) copy[key] = copyData((value as Record<string, unknown>)[key]);
+  return copy as T;
+}
+
 export function createReferenceCache() {
   /** resource → key → the pending or settled read. */
   const kept = new Map<string, Map<string, Promise<unknown>>>();
   const stats = { hits: 0, reads: 0, drops: 0 };
 
-  const remember = <T>(resource: string, key: string, read: () => Promise<T>): Promise<T> => {
+  /** `copy` hands out a copy; the lookup maps stay inside this module (their rows are copied one by one). */
+  const remember = <T>(
+    resource: string,
+    key: string,
+    read: () => Promise<T>,
+    copy: (value: T) => T = copyData,
+  ): Promise<T> => {
     let byKey = kept.get(resource);
     if (!byKey) {
       byKey = new Map();
@@ -55,7 +79,7 @@ export function createReferenceCache() {
     const found = byKey.get(key) as Promise<T> | undefined;
     if (found) {
       stats.hits++;
-      return found.then((value) => structuredClone(value));
+      return found.then(copy);
     }
     stats.reads++;
     const pending = read();
@@ -65,7 +89,7 @@ export function createReferenceCache() {
     pending.catch(() => {
       if (kept.get(resource)?.get(key) === pending) kept.get(resource)?.delete(key);
     });
-    return pending.then((value) => structuredClone(value));
+    return pending.then(copy);
   };
 
   return {
@@ -76,20 +100,25 @@ export function createReferenceCache() {
 
       /** Every row of a lookup target, without `_version` (as the service's lookups give them). */
       const allOf = (resource: string) =>
-        remember(resource, '#all', async () => {
-          const { data, total } = await resources.list({
-            actor: ANONYMOUS_ACTOR,
-            resource,
-            query: parseQuery(new URLSearchParams({ per_page: String(MAX_LOOKUP_ROWS) })),
-          });
-          if (total > MAX_LOOKUP_ROWS) return undefined;
-          return new Map(
-            data.map((doc) => {
-              const { _version, ...rest } = doc;
-              return [doc._id, rest as Doc];
-            }),
-          );
-        });
+        remember(
+          resource,
+          '#all',
+          async () => {
+            const { data, total } = await resources.list({
+              actor: ANONYMOUS_ACTOR,
+              resource,
+              query: parseQuery(new URLSearchParams({ per_page: String(MAX_LOOKUP_ROWS) })),
+            });
+            if (total > MAX_LOOKUP_ROWS) return undefined;
+            return new Map(
+              data.map((doc) => {
+                const { _version, ...rest } = doc;
+                return [doc._id, rest as Doc];
+              }),
+            );
+          },
+          (map) => map,
+        );
 
       /** Which lookups of `args` can be filled from memory, by relation name → target resource. */
       const memoryLookups = (resource: string, lookup: readonly string[] | undefined) => {
@@ -113,7 +142,7 @@ export function createReferenceCache() {
           const byId = maps[i]!;
           const resolve = (id: unknown) => {
             const found = byId.get(String(id));
-            return found ? structuredClone(found) : null;
+            return found ? copyData(found) : null;
           };
           for (const doc of docs) {
             const v = doc[name];

@@ -93,6 +93,8 @@ export function siteStateOf(app: FastifyInstance): SiteState | undefined {
 
 /** Public page renders running at once (see createLimiter). */
 const MAX_CONCURRENT_RENDERS = 4;
+/** Background refreshes of stale pages running at once (besides the renders readers wait for). */
+const MAX_BACKGROUND_RENDERS = 1;
 
 /** The fixed user agent of shared renders: a crawler's, so React renders everything before answering. */
 const CACHE_RENDER_USER_AGENT = 'TabayyunPageCache/1.0 (prerender; bot)';
@@ -161,6 +163,8 @@ export async function sitePlugin(app: FastifyInstance, opts: SitePluginOptions):
     opts.cache && !usesVite
       ? createPageCache({
           maxBytes: opts.cache.maxBytes,
+          // Tests look at the upgraded forms at once.
+          ...(opts.mode === 'test' ? { upgradeDelayMs: 0 } : {}),
           onError: (err, key) => app.log.error({ err, key }, 'a background page render failed'),
         })
       : undefined;
@@ -175,6 +179,7 @@ export async function sitePlugin(app: FastifyInstance, opts: SitePluginOptions):
     });
     app.addHook('onClose', async () => {
       unsubscribe();
+      cache.close();
       await cache.settled();
     });
   }
@@ -193,7 +198,12 @@ export async function sitePlugin(app: FastifyInstance, opts: SitePluginOptions):
     isRouted = createRouteMatcher(build);
     const cacheControlOf = (filePath: string) =>
       filePath.startsWith(join(clientDir, 'assets') + sep) ? HASHED_ASSET_CACHE : PUBLIC_FILE_CACHE;
-    const compressor = createAssetCompressor({ clientDir, cacheControlOf });
+    const compressor = createAssetCompressor({
+      clientDir,
+      cacheControlOf,
+      // Tests wait for the compressed files; a started product lets its first pages go first.
+      ...(opts.mode === 'test' ? { delayMs: 0 } : {}),
+    });
     state.assetsReady = compressor.ready;
     app.addHook('onRequest', (request, reply, done) => {
       if (!compressor.trySend(request, reply)) done();
@@ -234,6 +244,10 @@ export async function sitePlugin(app: FastifyInstance, opts: SitePluginOptions):
   // Page renders at once: more only interleave (each holding its data and React tree), which costs
   // garbage collection and makes every one of them late; the rest wait their turn.
   const renders = createLimiter(MAX_CONCURRENT_RENDERS);
+  // Refreshes of stale entries (readers get the stale page meanwhile) one at a time: a publish
+  // makes ~10 pages stale at once, and their renders side by side stalled the event loop in long
+  // runs of synchronous React work, which every reader of a cached page waited behind (ADR 022).
+  const refreshes = createLimiter(MAX_BACKGROUND_RENDERS);
   const render = async (webRequest: Request): Promise<Response> => {
     state.renders++;
     return handleRequest!(webRequest, getLoadContext());
@@ -262,8 +276,8 @@ export async function sitePlugin(app: FastifyInstance, opts: SitePluginOptions):
       shared,
       // A shared render sees the address only (no cookies, no client headers), so one reader's
       // request cannot shape what every reader gets; its origin is the public URL.
-      render: () =>
-        renders.run(async () =>
+      render: (context) =>
+        (context?.background ? refreshes : renders).run(async () =>
           toRenderedPage(
             await render(shared ? sharedWebRequest(request, opts) : toWebRequest(request, reply)),
           ),
@@ -335,10 +349,14 @@ async function toRenderedPage(response: Response, opts = { deferHydration: true 
     headers[name] = name === 'content-type' && value === 'text/html' ? 'text/html; charset=utf-8' : value;
   }
   if (headers['content-type']?.startsWith('text/html')) {
-    const html = opts.deferHydration ? deferHydration(body.toString('utf8')) : body.toString('utf8');
-    body = Buffer.from(html);
+    // The rewrite and the script hashes look for ASCII markup only, so the document is read one byte
+    // per character (latin1): UTF-8 sequences pass through untouched and no character is decoded or
+    // encoded (with Arabic text, UTF-8 decoding and re-encoding cost more than the rewrite itself).
+    const bytes = body.toString('latin1');
+    const html = opts.deferHydration ? deferHydration(bytes) : bytes;
+    if (html !== bytes) body = Buffer.from(html, 'latin1');
     Object.assign(headers, SITE_SECURITY_HEADERS);
-    headers['content-security-policy'] = contentSecurityPolicy(html);
+    headers['content-security-policy'] = contentSecurityPolicy(html, 'latin1');
   }
   const cookies = response.headers.getSetCookie();
   return { status: response.status, headers, body, ...(cookies.length > 0 ? { cookies } : {}) };
