@@ -269,7 +269,8 @@ describe('the fact-check editor', () => {
     );
     // Saved: the copy is gone and the record has the restored values.
     await page.keyboard.press('Control+s');
-    expect(await toastText(page)).toContain('Saved successfully');
+    // The restore's own toast may still be showing: wait for the save's.
+    await expect.poll(() => toastText(page), WAIT).toContain('Saved successfully');
     expect(new URL(page.url()).pathname).toBe(`/panel/factcheck/edit/${id}`);
     await expect
       .poll(() =>

@@ -5,7 +5,7 @@ import { Button, Popover, Stack, TextInput } from '@mantine/core';
 import { RichTextEditor, useRichTextEditorContext } from '@mantine/tiptap';
 import { controlAria, FieldShell, showFailedToast, type WidgetProps } from '@tabayyun/forms';
 import { type Editor, useEditor, useEditorState } from '@tiptap/react';
-import { type ReactNode, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { usePanelLanguage, useTexts } from '../../i18n/i18n.tsx';
 import { apiClient } from '../../lib/api-client.ts';
 import { ContentDirectionContext } from './direction-context.ts';
@@ -219,7 +219,83 @@ function TableControls() {
   );
 }
 
+/**
+ * A rich-text field below the window is made when the browser is idle (one field per idle period,
+ * in the order of the form), or at once when it comes into the window or gets focus. A long
+ * fact-check has four fields of thousands of words; making all four before the first draw delayed
+ * the one the editor sees first (ADR 024). Until then the field shows its label and an empty frame
+ * that takes focus.
+ */
+const pendingMounts: (() => void)[] = [];
+let mountScheduled = false;
+function mountWhenIdle(mount: () => void): () => void {
+  const schedule = () => {
+    mountScheduled = true;
+    if ('requestIdleCallback' in window) window.requestIdleCallback(next, { timeout: 1000 });
+    else setTimeout(next, 50);
+  };
+  function next() {
+    mountScheduled = false;
+    pendingMounts.shift()?.();
+    if (pendingMounts.length > 0) schedule();
+  }
+  pendingMounts.push(mount);
+  if (!mountScheduled) schedule();
+  return () => {
+    const index = pendingMounts.indexOf(mount);
+    if (index >= 0) pendingMounts.splice(index, 1);
+  };
+}
+
+type MountReason = 'visible' | 'idle' | 'focus';
+
 export function RichTextWidget(props: WidgetProps<string | null>): ReactNode {
+  const [mounted, setMounted] = useState<MountReason | null>(() =>
+    typeof IntersectionObserver === 'undefined' ? 'visible' : null,
+  );
+  const frame = useRef<HTMLDivElement>(null);
+  const contentDir = useContext(ContentDirectionContext) ?? props.dir;
+  // A layout effect: a field in the window is made before the first paint, as if never deferred.
+  useLayoutEffect(() => {
+    if (mounted) return;
+    const element = frame.current;
+    if (!element) return;
+    if (element.getBoundingClientRect().top < window.innerHeight) {
+      setMounted('visible');
+      return;
+    }
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) setMounted((reason) => reason ?? 'visible');
+    });
+    observer.observe(element);
+    const cancel = mountWhenIdle(() => setMounted((reason) => reason ?? 'idle'));
+    return () => {
+      observer.disconnect();
+      cancel();
+    };
+  }, [mounted]);
+  if (mounted) return <RichTextField {...props} focusOnCreate={mounted === 'focus'} />;
+  return (
+    <FieldShell widget={props} group wrapperProps={{ labelProps: { onClick: () => setMounted('focus') } }}>
+      {(control) => (
+        // biome-ignore lint/a11y/useSemanticElements: it stands in for the editor's contenteditable (the same role); focusing it makes the editor.
+        <div
+          ref={frame}
+          {...control}
+          className="tb-rich-text tb-rich-text-pending"
+          role="textbox"
+          aria-multiline="true"
+          tabIndex={0}
+          dir={contentDir}
+          data-testid={`rich-text-pending-${props.field.name}`}
+          onFocus={() => setMounted('focus')}
+        />
+      )}
+    </FieldShell>
+  );
+}
+
+function RichTextField(props: WidgetProps<string | null> & { focusOnCreate: boolean }): ReactNode {
   const { field, value, onChange, onBlur, disabled, readOnly } = props;
   const t = useTexts(RICH_TEXT_TEXTS);
   const { language } = usePanelLanguage();
@@ -271,6 +347,7 @@ export function RichTextWidget(props: WidgetProps<string | null>): ReactNode {
     editable,
     immediatelyRender: false,
     shouldRerenderOnTransaction: false,
+    autofocus: props.focusOnCreate ? 'start' : false,
     editorProps,
     onUpdate: ({ editor: e }) => {
       if (!latest.current.editable) return;

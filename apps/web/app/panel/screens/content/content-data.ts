@@ -66,8 +66,8 @@ export function prefetchCountsAndCategories(kinds: readonly ContentKind[]): void
 }
 
 /** Authors or media sources by name, for the filter pick lists. */
-export function useNamedRecords(resource: 'author' | 'media-source', enabled = true) {
-  return useQuery({
+export const namedRecordsQuery = (resource: 'author' | 'media-source') =>
+  queryOptions({
     queryKey: ['list', resource, 'all-for-content'],
     queryFn: async ({ signal }) =>
       (
@@ -78,8 +78,10 @@ export function useNamedRecords(resource: 'author' | 'media-source', enabled = t
         )
       ).data,
     staleTime: LONG_STALE,
-    enabled,
   });
+
+export function useNamedRecords(resource: 'author' | 'media-source', enabled = true) {
+  return useQuery({ ...namedRecordsQuery(resource), enabled });
 }
 
 /** Children of a taxonomy root (`criteria`, `topic`, `tag`, `country`), or deeper levels. */

@@ -90,8 +90,9 @@ import { useEditorOptions } from './editor-data.ts';
 import { EDITOR_TEXTS, type EditorTexts } from './editor-texts.ts';
 import { EditorValuesContext, FeedLinkWidget, SeoPreviewWidget } from './editor-widgets.tsx';
 import { EvidencePanel } from './evidence-panel.tsx';
+import { recordQuery, recordQueryKey } from './record-query.ts';
 
-export const recordQueryKey = (kind: ContentKind, id: string) => ['record', kind, id] as const;
+export { recordQueryKey } from './record-query.ts';
 
 const EDITOR_WIDGETS: CustomWidgets = {
   // tiptap and ProseMirror load after the editor's shell (ADR 015): the form draws first.
@@ -172,13 +173,7 @@ function LoadedEditor(props: ContentEditorProps & { id: string }) {
     },
     [queryClient, props.kind, props.id],
   );
-  const query = useQuery({
-    queryKey: recordQueryKey(props.kind, props.id),
-    queryFn: ({ signal }) => apiClient().get<Doc>(props.kind, props.id, {}, signal),
-    // The editor keeps its own copy after a save; a background refetch must not reset the form.
-    staleTime: Number.POSITIVE_INFINITY,
-    refetchOnMount: 'always',
-  });
+  const query = useQuery(recordQuery(props.kind, props.id));
   if (query.isError) return <ErrorView error={query.error} />;
   if (!query.data) return <LoadingEditor kind={props.kind} />;
   return <Editor {...props} key={generation} record={query.data} others={others} onReload={reload} />;

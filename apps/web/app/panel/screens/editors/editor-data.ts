@@ -1,7 +1,7 @@
 // What the editors' pick lists read: criteria with their scores, active authors, media sources and
 // the taxonomy (one request each, cached), as options in the interface language.
 import type { OptionItem } from '@tabayyun/forms';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { usePanelLanguage } from '../../i18n/i18n.tsx';
 import { apiClient, type Doc } from '../../lib/api-client.ts';
@@ -13,8 +13,8 @@ export interface CriteriaRecord extends CategoryRecord {
 
 const LONG_STALE = 5 * 60_000;
 
-export function useCriteria() {
-  return useQuery({
+export const criteriaQuery = () =>
+  queryOptions({
     queryKey: ['list', 'category', 'criteria-with-scores'],
     queryFn: async ({ signal }) =>
       (
@@ -26,10 +26,13 @@ export function useCriteria() {
       ).data,
     staleTime: LONG_STALE,
   });
+
+export function useCriteria() {
+  return useQuery(criteriaQuery());
 }
 
-export function useActiveAuthors() {
-  return useQuery({
+export const activeAuthorsQuery = () =>
+  queryOptions({
     queryKey: ['list', 'author', 'active-for-editor'],
     queryFn: async ({ signal }) =>
       (
@@ -41,6 +44,9 @@ export function useActiveAuthors() {
       ).data,
     staleTime: LONG_STALE,
   });
+
+export function useActiveAuthors() {
+  return useQuery(activeAuthorsQuery());
 }
 
 export interface EditorOptions {
