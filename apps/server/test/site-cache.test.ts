@@ -125,6 +125,20 @@ describe('page cache', () => {
     expect(res.headers['cache-control']).toBe('private, no-store');
   });
 
+  it('sends the back office compressed for a browser that takes it (44 KB of HTML for a phone)', async () => {
+    const plain = await get('/panel/login');
+    const br = await get('/panel/login', { 'accept-encoding': 'gzip, deflate, br' });
+    const gz = await get('/panel/login', { 'accept-encoding': 'gzip' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(br.headers.vary).toContain('Accept-Encoding');
+    expect(br.headers['cache-control']).toBe('private, no-store');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toContain('<html');
+    expect(gunzipSync(gz.rawPayload).toString()).toContain('<html');
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+  });
+
   it('never answers a request with credentials from the cache', async () => {
     await get('/');
     expect((await get('/')).headers['x-cache']).toBe('HIT');
