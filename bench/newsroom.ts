@@ -12,7 +12,6 @@
 //   npm run bench -- newsroom [--duration 60] [--connections 50] [--only targeted|flush|flush,targeted]
 import './production-env.ts';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -29,23 +28,7 @@ import { siteStateOf } from '../apps/server/src/modules/site/site.plugin.ts';
 import { ensureWebBuild } from '../apps/server/src/modules/site/web-build.ts';
 import { insertUser } from '../apps/server/src/modules/users/users.repo.ts';
 import { freePort } from '../apps/server/test/server-process.ts';
-
-interface AutocannonResult {
-  requests: { average: number; total: number };
-  latency: { p50: number; p90: number; p97_5: number; p99: number; max: number };
-  non2xx: number;
-  errors: number;
-  timeouts: number;
-  '2xx': number;
-}
-const autocannon = createRequire(import.meta.url)('autocannon') as (options: {
-  url: string;
-  connections: number;
-  duration: number;
-  headers: Record<string, string>;
-  requests: { method: 'GET'; path: string }[];
-  workers?: number;
-}) => Promise<AutocannonResult & { latency: Record<string, number> }>;
+import { autocannon } from './autocannon.ts';
 
 const { values } = parseArgs({
   args: process.argv.slice(3),

@@ -12,7 +12,6 @@
 //   npm run bench -- server [--duration 10] [--connections 50] [--restarts 5]
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -23,19 +22,7 @@ import {
   REPO_ROOT,
   sharedSecrets,
 } from '../apps/server/test/server-process.ts';
-
-interface AutocannonResult {
-  requests: { average: number; total: number };
-  latency: { p50: number; p99: number };
-  non2xx: number;
-  errors: number;
-}
-const autocannon = createRequire(import.meta.url)('autocannon') as (options: {
-  url: string;
-  connections: number;
-  duration: number;
-  headers: Record<string, string>;
-}) => Promise<AutocannonResult>;
+import { autocannon } from './autocannon.ts';
 
 const { values } = parseArgs({
   args: process.argv.slice(3),

@@ -14,7 +14,6 @@
 //   npm run bench -- site [--duration 10] [--connections 10] [--lighthouse-runs 3] [--no-lighthouse]
 import './production-env.ts';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -31,22 +30,8 @@ import { seedDemoContent } from '../apps/server/src/modules/seed/seed.service.ts
 import { DEFAULT_WEB_ROOT, siteStateOf } from '../apps/server/src/modules/site/site.plugin.ts';
 import { ensureWebBuild } from '../apps/server/src/modules/site/web-build.ts';
 import { freePort } from '../apps/server/test/server-process.ts';
+import { autocannon } from './autocannon.ts';
 import { type LighthouseReport, runLighthouse } from './lighthouse.ts';
-
-// autocannon ships no types: the little of it used here, declared.
-interface AutocannonResult {
-  requests: { average: number };
-  latency: { p50: number; p99: number };
-  non2xx: number;
-  errors: number;
-}
-const autocannon = createRequire(import.meta.url)('autocannon') as (options: {
-  url: string;
-  connections: number;
-  duration: number;
-  headers: Record<string, string>;
-  workers?: number;
-}) => Promise<AutocannonResult>;
 
 const { values } = parseArgs({
   args: process.argv.slice(3),

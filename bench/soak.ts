@@ -10,7 +10,6 @@
 // measures the endpoint's cost (the limiter's database bucket included), not the limiter's refusals.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -22,6 +21,7 @@ import {
   signInHttp,
   startServer,
 } from '../apps/server/test/server-process.ts';
+import { type AutocannonRequest, autocannon } from './autocannon.ts';
 
 const { values } = parseArgs({
   args: process.argv.slice(3),
@@ -36,30 +36,6 @@ const { values } = parseArgs({
 const MINUTES = Number(values.minutes);
 const CONNECTIONS = Number(values.connections);
 const INTERVAL_S = Number(values.interval);
-
-// autocannon ships no types: the little of it used here, declared.
-interface AutocannonRequest {
-  method: 'GET' | 'POST';
-  path: string;
-  headers?: Record<string, string>;
-  body?: string;
-}
-interface AutocannonResult {
-  requests: { average: number; total: number };
-  latency: { p50: number; p90: number; p99: number; max: number; average: number };
-  throughput: { average: number };
-  non2xx: number;
-  errors: number;
-  timeouts: number;
-  statusCodeStats?: Record<string, { count: number }>;
-}
-const autocannon = createRequire(import.meta.url)('autocannon') as (options: {
-  url: string;
-  connections: number;
-  duration: number;
-  requests: AutocannonRequest[];
-  workers?: number;
-}) => Promise<AutocannonResult>;
 
 const uptime = () => execFileSync('uptime', { encoding: 'utf8' }).trim();
 const rssMb = (pid: number): number => {
