@@ -228,19 +228,20 @@ function TableControls() {
  */
 const pendingMounts: (() => void)[] = [];
 let mountScheduled = false;
+function scheduleNextMount(): void {
+  mountScheduled = true;
+  if ('requestIdleCallback' in window) window.requestIdleCallback(mountNext, { timeout: 1000 });
+  else setTimeout(mountNext, 50);
+}
+function mountNext(): void {
+  mountScheduled = false;
+  pendingMounts.shift()?.();
+  if (pendingMounts.length > 0) scheduleNextMount();
+}
+/** Queues a field's mount; the returned function takes it off the queue. */
 function mountWhenIdle(mount: () => void): () => void {
-  const schedule = () => {
-    mountScheduled = true;
-    if ('requestIdleCallback' in window) window.requestIdleCallback(next, { timeout: 1000 });
-    else setTimeout(next, 50);
-  };
-  function next() {
-    mountScheduled = false;
-    pendingMounts.shift()?.();
-    if (pendingMounts.length > 0) schedule();
-  }
   pendingMounts.push(mount);
-  if (!mountScheduled) schedule();
+  if (!mountScheduled) scheduleNextMount();
   return () => {
     const index = pendingMounts.indexOf(mount);
     if (index >= 0) pendingMounts.splice(index, 1);

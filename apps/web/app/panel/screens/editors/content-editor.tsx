@@ -92,8 +92,6 @@ import { EditorValuesContext, FeedLinkWidget, SeoPreviewWidget } from './editor-
 import { EvidencePanel } from './evidence-panel.tsx';
 import { recordQuery, recordQueryKey } from './record-query.ts';
 
-export { recordQueryKey } from './record-query.ts';
-
 const EDITOR_WIDGETS: CustomWidgets = {
   // tiptap and ProseMirror load after the editor's shell (ADR 015): the form draws first.
   [RICH_TEXT_TYPE]: lazyWidget(() =>
