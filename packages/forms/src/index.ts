@@ -11,6 +11,7 @@ export {
   TOAST_DURATIONS,
 } from './dialogs/toasts.ts';
 export { type ConditionalState, evaluateFieldConditions } from './engine/conditions.ts';
+export { type DrawReason, type DrawWhenNeeded, useDrawWhenNeeded } from './engine/draw-when-needed.ts';
 export { DynamicForm, type DynamicFormProps } from './engine/dynamic-form.tsx';
 export { FieldRenderer } from './engine/field-renderer.tsx';
 export {

@@ -278,3 +278,64 @@ describe('DynamicForm unsaved-changes warning', () => {
     expect(leave()).toBe(false);
   });
 });
+
+describe('DynamicForm sections far below the window', () => {
+  // Three sections; the placeholders of the second and third are measured 3 000 px down.
+  const definition: FormDefinition = {
+    sections: [
+      { name: 'top', title: 'Top', fields: [{ type: 'text', name: 'a', inputs: { label: 'A' } }] },
+      { name: 'middle', title: 'Middle', fields: [{ type: 'text', name: 'b', inputs: { label: 'B' } }] },
+      {
+        name: 'bottom',
+        title: 'Bottom',
+        fields: [{ type: 'text', name: 'c', inputs: { label: 'C', required: true } }],
+      },
+    ],
+  };
+  function farBelow() {
+    const original = Element.prototype.getBoundingClientRect;
+    return vi.spyOn(Element.prototype, 'getBoundingClientRect').mockImplementation(function (this: Element) {
+      return this.hasAttribute('data-section-pending')
+        ? ({ top: 3000, bottom: 3100, left: 0, right: 0, width: 0, height: 100 } as DOMRect)
+        : original.call(this);
+    });
+  }
+
+  it('draws them when the browser is idle, in the order of the form, and the first section at once', async () => {
+    const idle: IdleRequestCallback[] = [];
+    vi.stubGlobal('requestIdleCallback', (callback: IdleRequestCallback) => idle.push(callback));
+    const measured = farBelow();
+    try {
+      setup(definition);
+      expect(screen.getByLabelText('A')).toBeTruthy();
+      expect(screen.queryByLabelText('B')).toBeNull();
+      expect(screen.queryByLabelText(/^C/)).toBeNull();
+      expect(document.querySelectorAll('[data-section-pending]')).toHaveLength(2);
+      act(() => idle.shift()?.({ didTimeout: false, timeRemaining: () => 10 }));
+      expect(screen.getByLabelText('B')).toBeTruthy();
+      expect(screen.queryByLabelText(/^C/)).toBeNull();
+      act(() => idle.shift()?.({ didTimeout: false, timeRemaining: () => 10 }));
+      expect(screen.getByLabelText(/^C/)).toBeTruthy();
+      expect(document.querySelectorAll('[data-section-pending]')).toHaveLength(0);
+    } finally {
+      measured.mockRestore();
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('draws them all on submit, so the first invalid field is found and focused', async () => {
+    vi.stubGlobal('requestIdleCallback', () => 0);
+    const measured = farBelow();
+    try {
+      const { save, results } = setup(definition, { focusDelayMs: 0 });
+      expect(screen.queryByLabelText(/^C/)).toBeNull();
+      await save();
+      expect(results[0]?.code).toBe(FORM_IS_INVALID);
+      const input = screen.getByLabelText(/^C/);
+      await waitFor(() => expect(document.activeElement).toBe(input));
+    } finally {
+      measured.mockRestore();
+      vi.unstubAllGlobals();
+    }
+  });
+});

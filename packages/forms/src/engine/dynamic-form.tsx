@@ -3,7 +3,9 @@
 import { Accordion, Box, Button, Group, Stack, Text } from '@mantine/core';
 import type { FormEvent, ReactNode } from 'react';
 import { translate } from '../i18n/texts.ts';
+import type { NormalisedSection } from '../model/normalise.ts';
 import type { FormDefinition } from '../types.ts';
+import { useDrawWhenNeeded } from './draw-when-needed.ts';
 import { FieldRenderer } from './field-renderer.tsx';
 import {
   type FormEngine,
@@ -69,25 +71,16 @@ function FormView({
             onChange={engine.setOpenSections}
             variant="separated"
           >
-            {form.sections.map((section) => (
+            {form.sections.map((section, index) => (
               <Accordion.Item key={section.name} value={section.name} data-section={section.name}>
                 <Accordion.Control>{section.title ?? section.name}</Accordion.Control>
                 <Accordion.Panel>
-                  <Stack gap="md">
-                    {section.description ? (
-                      <Text size="sm" c="dimmed">
-                        {section.description}
-                      </Text>
-                    ) : null}
-                    {section.fields.map((field) => (
-                      <FieldRenderer
-                        key={field.name}
-                        engine={engine}
-                        field={field}
-                        isFirst={field.name === firstName}
-                      />
-                    ))}
-                  </Stack>
+                  <SectionFields
+                    engine={engine}
+                    section={section}
+                    firstName={firstName}
+                    eager={index === 0}
+                  />
                 </Accordion.Panel>
               </Accordion.Item>
             ))}
@@ -103,5 +96,48 @@ function FormView({
         )}
       </Stack>
     </Box>
+  );
+}
+
+/** The height a field takes, for the placeholder of a section not drawn yet. */
+const FIELD_HEIGHT_PX = 72;
+
+/**
+ * A section's fields. Sections below the window at the first draw are drawn when they come near it,
+ * when the browser is idle (one per idle period), or at once when the form is submitted (the first
+ * invalid field is focused, wherever it is): a long editor's first draw holds only what is seen.
+ */
+function SectionFields({
+  engine,
+  section,
+  firstName,
+  eager,
+}: {
+  engine: FormEngine;
+  section: NormalisedSection;
+  firstName: string | undefined;
+  eager: boolean;
+}) {
+  const { reason, placeholder } = useDrawWhenNeeded<HTMLDivElement>();
+  if (!eager && !reason && !engine.isSubmitted) {
+    return (
+      <div
+        ref={placeholder}
+        data-section-pending={section.name}
+        style={{ minHeight: section.fields.length * FIELD_HEIGHT_PX }}
+      />
+    );
+  }
+  return (
+    <Stack gap="md">
+      {section.description ? (
+        <Text size="sm" c="dimmed">
+          {section.description}
+        </Text>
+      ) : null}
+      {section.fields.map((field) => (
+        <FieldRenderer key={field.name} engine={engine} field={field} isFirst={field.name === firstName} />
+      ))}
+    </Stack>
   );
 }

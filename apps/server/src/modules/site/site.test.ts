@@ -166,6 +166,19 @@ describe('the back office document', () => {
     // The panel needs its modules at once: its scripts are not deferred like the reading pages'.
     expect(res.body).not.toContain(HYDRATION_SOURCE_ID);
   });
+
+  it('asks for all four font files at the start (both scripts, both weights), a reading page for one', async () => {
+    const fonts = (html: string) =>
+      [...html.matchAll(/<link rel="preload" as="font" type="font\/woff2" href="([^"]+)"/g)].map((m) => m[1]);
+    const panel = fonts((await app.inject({ url: '/panel/factcheck/edit/new' })).body);
+    expect(panel).toHaveLength(4);
+    expect(
+      panel
+        .map((href) => /ibm-plex-sans-arabic-(arabic|latin)-(400|700)-normal/.exec(href!)?.slice(1).join('-'))
+        .sort(),
+    ).toEqual(['arabic-400', 'arabic-700', 'latin-400', 'latin-700']);
+    expect(fonts((await app.inject({ url: '/en' })).body)).toEqual([expect.stringContaining('latin-400')]);
+  });
 });
 
 describe('site plugin without a build in production', () => {

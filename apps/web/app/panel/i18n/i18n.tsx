@@ -75,24 +75,34 @@ type Formatters = {
 };
 const formattersByLanguage = new Map<PanelLanguage, Formatters>();
 
-/** Formatters are built once per language: an Intl constructor costs milliseconds on a slow phone. */
+/** One Intl formatter, built on first use: a constructor costs milliseconds (~15 ms for the three
+ * of a language on the editor's first draw), and most screens format only numbers or nothing. */
+function lazily<T>(make: () => T): () => T {
+  let made: T | undefined;
+  return () => {
+    made ??= make();
+    return made;
+  };
+}
+
+/** Formatters are built once per language. */
 function formattersFor(language: PanelLanguage): Formatters {
   let formatters = formattersByLanguage.get(language);
   if (formatters) return formatters;
   const locale = language === 'ar' ? 'ar-SY-u-nu-latn' : 'en-GB';
-  const number = new Intl.NumberFormat(locale);
-  const date = new Intl.DateTimeFormat(locale, { dateStyle: 'medium' });
-  const dateTime = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
+  const number = lazily(() => new Intl.NumberFormat(locale));
+  const date = lazily(() => new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }));
+  const dateTime = lazily(() => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }));
   const toDate = (value: unknown) => (value ? new Date(value as string) : undefined);
   formatters = {
-    number: (value: number) => number.format(value),
+    number: (value: number) => number().format(value),
     date: (value: unknown) => {
       const d = toDate(value);
-      return d && !Number.isNaN(d.getTime()) ? date.format(d) : '';
+      return d && !Number.isNaN(d.getTime()) ? date().format(d) : '';
     },
     dateTime: (value: unknown) => {
       const d = toDate(value);
-      return d && !Number.isNaN(d.getTime()) ? dateTime.format(d) : '';
+      return d && !Number.isNaN(d.getTime()) ? dateTime().format(d) : '';
     },
   };
   formattersByLanguage.set(language, formatters);

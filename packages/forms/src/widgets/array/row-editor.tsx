@@ -4,6 +4,7 @@ import { Button, Group, Modal, NumberInput, Select, Stack, Switch, Textarea, Tex
 import { type ComponentType, type ReactNode, useState } from 'react';
 import type { FieldDefinition, WidgetProps } from '../../types.ts';
 import { COMBOBOX_PROPS } from '../combobox.ts';
+import { growingTextareaProps, TEXTAREA_MAX_ROWS, TEXTAREA_ROWS } from '../textarea/textarea-widget.tsx';
 
 export type Row = Record<string, unknown>;
 
@@ -79,9 +80,7 @@ export function PlainRowEditor({ fields, value, onChange, dir }: RowEditorProps)
                 <Textarea
                   key={rowField.name}
                   {...common}
-                  autosize
-                  minRows={3}
-                  maxRows={5}
+                  {...growingTextareaProps(TEXTAREA_ROWS, TEXTAREA_MAX_ROWS)}
                   value={typeof cell === 'string' ? cell : ''}
                   onChange={(event) => set(rowField.name, event.currentTarget.value)}
                 />

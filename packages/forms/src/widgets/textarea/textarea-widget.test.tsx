@@ -1,8 +1,8 @@
 import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { runWidgetConformance } from '../../conformance/run-conformance.tsx';
-import { TextareaWidget, textareaRows } from './textarea-widget.tsx';
+import { growingTextareaProps, TextareaWidget, textareaRows } from './textarea-widget.tsx';
 
 runWidgetConformance('textarea', { sampleValue: 'first line', otherValue: 'second' });
 
@@ -29,5 +29,31 @@ describe('textarea widget', () => {
       />,
     );
     expect(screen.getByLabelText('Notes').tagName).toBe('TEXTAREA');
+  });
+
+  it('lets the browser size the box where it can (no script measuring it on every draw)', () => {
+    vi.stubGlobal('CSS', {
+      supports: (property: string, value: string) => property === 'field-sizing' && value === 'content',
+    });
+    try {
+      const props = growingTextareaProps(3, 5);
+      expect(props.autosize).toBeUndefined();
+      expect(props.rows).toBe(3);
+      expect(props.styles).toEqual({
+        input: {
+          fieldSizing: 'content',
+          minHeight: 'calc(3lh + 2 * var(--input-padding-y, 0px) + 2px)',
+          maxHeight: 'calc(5lh + 2 * var(--input-padding-y, 0px) + 2px)',
+        },
+      });
+    } finally {
+      vi.unstubAllGlobals();
+    }
+    vi.stubGlobal('CSS', { supports: () => false });
+    try {
+      expect(growingTextareaProps(3, 5)).toEqual({ autosize: true, minRows: 3, maxRows: 5, rows: 3 });
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });

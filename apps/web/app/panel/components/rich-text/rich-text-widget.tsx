@@ -3,9 +3,15 @@
 // direction per paragraph. The value is sanitiser-proof HTML (see extensions.ts), null when empty.
 import { Button, Popover, Stack, TextInput } from '@mantine/core';
 import { RichTextEditor, useRichTextEditorContext } from '@mantine/tiptap';
-import { controlAria, FieldShell, showFailedToast, type WidgetProps } from '@tabayyun/forms';
+import {
+  controlAria,
+  FieldShell,
+  showFailedToast,
+  useDrawWhenNeeded,
+  type WidgetProps,
+} from '@tabayyun/forms';
 import { type Editor, useEditor, useEditorState } from '@tiptap/react';
-import { type ReactNode, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { usePanelLanguage, useTexts } from '../../i18n/i18n.tsx';
 import { apiClient } from '../../lib/api-client.ts';
 import { ContentDirectionContext } from './direction-context.ts';
@@ -221,63 +227,17 @@ function TableControls() {
 
 /**
  * A rich-text field below the window is made when the browser is idle (one field per idle period,
- * in the order of the form), or at once when it comes into the window or gets focus. A long
- * fact-check has four fields of thousands of words; making all four before the first draw delayed
- * the one the editor sees first (ADR 024). Until then the field shows its label and an empty frame
- * that takes focus.
+ * in the order of the form), or at once when it comes into the window or gets focus
+ * (`useDrawWhenNeeded` of the forms package). A long fact-check has four fields of thousands of
+ * words; making all four before the first draw delayed the one the editor sees first (ADR 024).
+ * Until then the field shows its label and an empty frame that takes focus.
  */
-const pendingMounts: (() => void)[] = [];
-let mountScheduled = false;
-function scheduleNextMount(): void {
-  mountScheduled = true;
-  if ('requestIdleCallback' in window) window.requestIdleCallback(mountNext, { timeout: 1000 });
-  else setTimeout(mountNext, 50);
-}
-function mountNext(): void {
-  mountScheduled = false;
-  pendingMounts.shift()?.();
-  if (pendingMounts.length > 0) scheduleNextMount();
-}
-/** Queues a field's mount; the returned function takes it off the queue. */
-function mountWhenIdle(mount: () => void): () => void {
-  pendingMounts.push(mount);
-  if (!mountScheduled) scheduleNextMount();
-  return () => {
-    const index = pendingMounts.indexOf(mount);
-    if (index >= 0) pendingMounts.splice(index, 1);
-  };
-}
-
-type MountReason = 'visible' | 'idle' | 'focus';
-
 export function RichTextWidget(props: WidgetProps<string | null>): ReactNode {
-  const [mounted, setMounted] = useState<MountReason | null>(() =>
-    typeof IntersectionObserver === 'undefined' ? 'visible' : null,
-  );
-  const frame = useRef<HTMLDivElement>(null);
+  const { reason: mounted, placeholder: frame, draw } = useDrawWhenNeeded<HTMLDivElement>();
   const contentDir = useContext(ContentDirectionContext) ?? props.dir;
-  // A layout effect: a field in the window is made before the first paint, as if never deferred.
-  useLayoutEffect(() => {
-    if (mounted) return;
-    const element = frame.current;
-    if (!element) return;
-    if (element.getBoundingClientRect().top < window.innerHeight) {
-      setMounted('visible');
-      return;
-    }
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) setMounted((reason) => reason ?? 'visible');
-    });
-    observer.observe(element);
-    const cancel = mountWhenIdle(() => setMounted((reason) => reason ?? 'idle'));
-    return () => {
-      observer.disconnect();
-      cancel();
-    };
-  }, [mounted]);
   if (mounted) return <RichTextField {...props} focusOnCreate={mounted === 'focus'} />;
   return (
-    <FieldShell widget={props} group wrapperProps={{ labelProps: { onClick: () => setMounted('focus') } }}>
+    <FieldShell widget={props} group wrapperProps={{ labelProps: { onClick: () => draw('focus') } }}>
       {(control) => (
         // biome-ignore lint/a11y/useSemanticElements: it stands in for the editor's contenteditable (the same role); focusing it makes the editor.
         <div
@@ -289,7 +249,7 @@ export function RichTextWidget(props: WidgetProps<string | null>): ReactNode {
           tabIndex={0}
           dir={contentDir}
           data-testid={`rich-text-pending-${props.field.name}`}
-          onFocus={() => setMounted('focus')}
+          onFocus={() => draw('focus')}
         />
       )}
     </FieldShell>
