@@ -60,6 +60,10 @@ describe('the dashboard', () => {
     });
     const page = await journey.newPage({ language: 'en', user: journey.admin });
     await openScreen(page, journey.baseUrl, '/panel/dashboard');
+    // The side menu marks the screen shown, for screen readers too, and only that one.
+    const current = page.getByTestId('side-menu').locator('a[aria-current="page"]');
+    expect(await current.count()).toBe(1);
+    expect(await current.getAttribute('href')).toBe('/panel/dashboard');
     const shown = (testId: string) => page.getByTestId(testId).getAttribute('data-count');
     for (const kind of ['factcheck', 'article']) {
       for (const status of ['published', 'draft', 'review']) {

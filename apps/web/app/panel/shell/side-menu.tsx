@@ -1,6 +1,6 @@
 import { NavLink, Stack } from '@mantine/core';
 import { useState } from 'react';
-import { NavLink as RouterNavLink, useLocation } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { COMMON_TEXTS } from '../i18n/common.ts';
 import { useTexts } from '../i18n/i18n.tsx';
 import { apiPath, type Can } from '../lib/permissions.ts';
@@ -16,13 +16,16 @@ export function SideMenu({ can, onNavigate }: { can: Can; onNavigate?: () => voi
   const isActive = (link: string) => pathname === link || pathname.startsWith(`${link}/`);
 
   const [expanded, setExpanded] = useState<Record<string, boolean>>({});
+  // A plain Link with the active state computed here once: React Router's NavLink matched the
+  // address again for each of the ~25 items on every screen's first draw.
   const link = (item: MenuItem) => (
     <NavLink
       key={item.link}
-      component={RouterNavLink}
+      component={Link}
       to={item.link}
       label={t[item.text]}
       active={isActive(item.link)}
+      aria-current={isActive(item.link) ? 'page' : undefined}
       className="panel-nav-link"
       onClick={onNavigate}
     />
