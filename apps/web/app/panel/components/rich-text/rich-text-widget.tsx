@@ -225,12 +225,27 @@ function TableControls() {
   );
 }
 
+/** Characters on a line and pixels per line of the editor at its usual width, and per block's margin. */
+const PENDING_CHARS_PER_LINE = 90;
+const PENDING_LINE_PX = 26;
+const PENDING_BLOCK_PX = 16;
+
+/** About how tall a document will draw: its text in lines, plus each block's margin; at least the frame's 12rem (CSS). */
+export function pendingHeight(html: string | null | undefined): number | undefined {
+  if (!html) return undefined;
+  const blocks = html.match(/<(p|h[1-6]|li|blockquote|tr|figure|img)[\s>]/g)?.length ?? 0;
+  const text = html.replace(/<[^>]*>/g, '').length;
+  return Math.ceil(text / PENDING_CHARS_PER_LINE) * PENDING_LINE_PX + blocks * PENDING_BLOCK_PX;
+}
+
 /**
  * A rich-text field below the window is made when the browser is idle (one field per idle period,
  * in the order of the form), or at once when it comes into the window or gets focus
  * (`useDrawWhenNeeded` of the forms package). A long fact-check has four fields of thousands of
  * words; making all four before the first draw delayed the one the editor sees first (ADR 024).
- * Until then the field shows its label and an empty frame that takes focus.
+ * Until then the field shows its label and an empty frame that takes focus, about as tall as the
+ * text will be: with frames of one size, the four fields of a long fact-check all looked near the
+ * window and were made together before the first paint.
  */
 export function RichTextWidget(props: WidgetProps<string | null>): ReactNode {
   const { reason: mounted, placeholder: frame, draw } = useDrawWhenNeeded<HTMLDivElement>();
@@ -248,6 +263,7 @@ export function RichTextWidget(props: WidgetProps<string | null>): ReactNode {
           aria-multiline="true"
           tabIndex={0}
           dir={contentDir}
+          style={{ minHeight: pendingHeight(props.value) }}
           data-testid={`rich-text-pending-${props.field.name}`}
           onFocus={() => draw('focus')}
         />

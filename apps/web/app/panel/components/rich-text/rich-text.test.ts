@@ -9,6 +9,7 @@ import StarterKit from '@tiptap/starter-kit';
 import { afterEach, describe, expect, it } from 'vitest';
 import { embedProvider, richTextExtensions, storedHtml } from './extensions.ts';
 import { cleanPastedHtml } from './paste.ts';
+import { pendingHeight } from './rich-text-widget.tsx';
 
 const editors: Editor[] = [];
 afterEach(() => {
@@ -236,5 +237,23 @@ describe('the editor on a long document', () => {
     expect(editor.view.dom.querySelector('img')).toBe(image);
     expect(image?.getAttribute('src')).toBe('/storage/content/photo.jpg');
     element.remove();
+  });
+});
+
+describe('the frame that stands in for a field not yet made', () => {
+  const paragraph = `<p>${'أظهر البحث العكسي عن الصورة أنها نشرت للمرة الأولى عام 2016. '.repeat(4)}</p>`;
+  it('is about as tall as the text will draw, so the fields after a long one are not near the window', () => {
+    // 60 paragraphs of four lines: a long fact-check's body, drawn over ~6 000 px. A frame of one
+    // size (12rem) put all four long fields within two windows, and all four were made before the
+    // first paint.
+    const long = paragraph.repeat(60);
+    expect(pendingHeight(long)).toBeGreaterThan(5 * 860);
+    expect(pendingHeight(long)).toBeLessThan(10_000);
+    expect(pendingHeight(paragraph)!).toBeLessThan(200);
+  });
+
+  it('leaves an empty field to its CSS height', () => {
+    expect(pendingHeight(null)).toBeUndefined();
+    expect(pendingHeight('')).toBeUndefined();
   });
 });
