@@ -22,6 +22,23 @@ export const FEED_LINK_TYPE = 'x-feed-link' as const;
 /** The live previews of the Google result and the social card. */
 export const SEO_PREVIEW_TYPE = 'x-seo-preview' as const;
 
+/**
+ * The form engine's field types in the editors' forms (the rich text and the `x-…` widgets are the
+ * panel's own). The route's loader fetches their widgets' code beside the record, so the form draws
+ * them on its first draw instead of asking for them after it; content-forms.test.ts checks the list
+ * against both definitions.
+ */
+export const EDITOR_FIELD_TYPES = [
+  'text',
+  'textarea',
+  'select',
+  'switch',
+  'file',
+  'table',
+  'number',
+  'chips',
+] as const;
+
 /** Keys POST/PUT accept (factcheckInput / articleInput). */
 export const FACTCHECK_INPUT_KEYS = [
   '_id',
