@@ -58,7 +58,7 @@ export function useCan(): Can {
       const actor = sessionManager().actor() as Actor;
       return authorizeInBrowser(tree, actor, path, action).granted;
     },
-    // snapshot changes on sign-in, refresh and impersonation
+    // snapshot changes on sign-in, sign-out, impersonation and a change of claims
     [tree, snapshot],
   );
 }

@@ -47,10 +47,26 @@ export function decodeToken(token: string): TokenClaims | undefined {
   }
 }
 
+/** Who the token names: its claims without the ones that change with every refresh. */
+export type IdentityClaims = Omit<TokenClaims, 'exp'>;
+const PER_TOKEN_CLAIMS = new Set(['exp', 'iat', 'nbf', 'jti']);
+
+/** What the screens draw from: it changes on sign-in, sign-out, impersonation and a change of roles
+ * or claims, not on a refresh that only renews the token (every screen that reads it would draw
+ * again, while it draws: the refresh at start answers during the first draw of the screen). */
 export interface SessionSnapshot {
-  accessToken: string | null;
-  claims: TokenClaims | null;
+  signedIn: boolean;
+  claims: IdentityClaims | null;
   isImpersonating: boolean;
+}
+
+export const SIGNED_OUT: SessionSnapshot = { signedIn: false, claims: null, isImpersonating: false };
+
+function identityOf(claims: TokenClaims | undefined): IdentityClaims | null {
+  if (!claims) return null;
+  return Object.fromEntries(
+    Object.entries(claims).filter(([key]) => !PER_TOKEN_CLAIMS.has(key)),
+  ) as IdentityClaims;
 }
 
 type Listener = () => void;
@@ -62,7 +78,9 @@ export class SessionManager {
   #listeners = new Set<Listener>();
   #refreshing: Promise<boolean> | undefined;
   #timer: ReturnType<typeof setInterval> | undefined;
-  #snapshot: SessionSnapshot = { accessToken: null, claims: null, isImpersonating: false };
+  #snapshot: SessionSnapshot = SIGNED_OUT;
+  /** The access token's expiry (seconds since the epoch), read when it is set. */
+  #expiresAt: number | undefined;
   readonly now: () => number;
 
   constructor(opts: { now?: () => number } = {}) {
@@ -85,13 +103,17 @@ export class SessionManager {
   }
 
   #publish(): void {
-    const claims = this.#accessToken ? (decodeToken(this.#accessToken) ?? null) : null;
-    this.#snapshot = {
-      accessToken: this.#accessToken,
+    const decoded = this.#accessToken ? decodeToken(this.#accessToken) : undefined;
+    this.#expiresAt = decoded?.exp;
+    const claims = identityOf(decoded);
+    const next: SessionSnapshot = {
+      signedIn: this.#accessToken !== null,
       claims,
       isImpersonating:
         Boolean(claims?.claims?.imps) || readStorage(local(), STORAGE_KEYS.refreshTokenBackup) !== null,
     };
+    if (JSON.stringify(next) === JSON.stringify(this.#snapshot)) return;
+    this.#snapshot = next;
     for (const listener of this.#listeners) listener();
   }
 
@@ -113,7 +135,7 @@ export class SessionManager {
   }
 
   #tokenValid(marginMs = 0): boolean {
-    const exp = this.#snapshot.claims?.exp;
+    const exp = this.#expiresAt;
     return typeof exp === 'number' && exp * 1000 - marginMs > this.now();
   }
 

@@ -1,10 +1,9 @@
 import { useSyncExternalStore } from 'react';
-import { type SessionSnapshot, sessionManager } from './session.ts';
+import { type SessionSnapshot, SIGNED_OUT, sessionManager } from './session.ts';
 
-const SERVER_SNAPSHOT: SessionSnapshot = { accessToken: null, claims: null, isImpersonating: false };
-
-/** The signed-in user's token claims, re-rendering on sign-in, refresh, impersonation and sign-out. */
+/** Who is signed in, re-rendering on sign-in, impersonation, sign-out and a change of the user's
+ * claims (not on a refresh that only renews the token). */
 export function useSession(): SessionSnapshot {
   const manager = sessionManager();
-  return useSyncExternalStore(manager.subscribe, manager.getSnapshot, () => SERVER_SNAPSHOT);
+  return useSyncExternalStore(manager.subscribe, manager.getSnapshot, () => SIGNED_OUT);
 }

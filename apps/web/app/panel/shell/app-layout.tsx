@@ -48,13 +48,13 @@ export function ErrorBoundary() {
 }
 
 export default function AppLayout() {
-  const { accessToken } = useSession();
+  const { signedIn } = useSession();
   // Signed out elsewhere (refresh refused, another tab): back to the login page.
   useEffect(() => {
-    if (!accessToken && !sessionManager().hasSession()) {
+    if (!signedIn && !sessionManager().hasSession()) {
       window.location.assign(loginRedirect(new URL(window.location.href)));
     }
-  }, [accessToken]);
+  }, [signedIn]);
   return (
     <Shell>
       <Outlet />
