@@ -1,7 +1,7 @@
 import { reactRouter } from '@react-router/dev/vite';
 import { defineConfig, type Plugin } from 'vite';
 
-// The back office's shared code in a few files (ADR 025). By default Rolldown makes one chunk per
+// The back office's shared code in a few files (ADR 026). By default Rolldown makes one chunk per
 // set of importing routes, so the fact-check editor's cold load fetched ~150 files, most of them a
 // single Mantine component of 1–2 KB: over HTTP/1.1 (six connections) each costs a round trip and
 // the browser's main thread handles every response. Modules of Mantine, Floating UI and TanStack, and

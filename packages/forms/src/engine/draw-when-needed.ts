@@ -1,7 +1,7 @@
 // Parts of a long form far below the window (sections, rich-text fields) are drawn once they come
 // near the window, once the browser is idle (one part per idle period, in the order of the form), or at
 // once when asked (focus, submit): the fact-check editor's first draw holds only what the editor
-// sees first (issue 12; ADR 024, ADR 025).
+// sees first (issue 12; ADR 024, ADR 026).
 import { type RefObject, useLayoutEffect, useRef, useState } from 'react';
 
 export type DrawReason = 'visible' | 'idle' | 'focus';

@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { panelBases } from './bases.ts';
 import { httpRequest } from './http.ts';
+import { panelQueryClient } from './query-client.ts';
 import { sessionManager } from './session.ts';
 import { useSession } from './use-session.ts';
 
@@ -14,21 +15,19 @@ export function fetchRules(): Promise<RuleBranch> {
   return httpRequest<RuleBranch>('GET', `${panelBases().permissions}/rules`);
 }
 
-let early: Promise<RuleBranch> | undefined;
+const rulesQueryOptions = { queryKey: RULES_QUERY_KEY, queryFn: fetchRules, staleTime: 60_000 };
 
-/** Asks for the rules before the shell renders (its loader), so the menu and screens need not wait. */
-export function prefetchRules(): void {
-  early ??= fetchRules();
-  early.catch(() => {
-    early = undefined;
-  });
-}
-
-/** The prefetched answer once, then fresh requests. */
-function rulesQuery(): Promise<RuleBranch> {
-  const pending = early ?? fetchRules();
-  early = undefined;
-  return pending;
+/**
+ * The shell's loader waits for the rules (into the query cache useRules reads), so the shell and the
+ * screen draw once with the menu and the rights in place; before, the first draw had no rules and
+ * their answer drew the shell and the screen again. A failure is left to useRules, which asks again.
+ */
+export async function loadRules(): Promise<void> {
+  try {
+    await panelQueryClient().ensureQueryData(rulesQueryOptions);
+  } catch {
+    // useRules asks again and the screens show the error.
+  }
 }
 
 /** A permission the panel checks: `Read:/api/factcheck` is { action: 'Read', path: '/api/factcheck' }. */
@@ -44,7 +43,7 @@ export type Can = (action: string, path: string) => boolean;
 
 /** The rule tree, shared by every screen (one query key, the prefetched answer first). */
 export function useRules() {
-  return useQuery({ queryKey: RULES_QUERY_KEY, queryFn: rulesQuery, staleTime: 60_000 });
+  return useQuery(rulesQueryOptions);
 }
 
 /** can(action, path) for the signed-in user; denies everything until the rules have loaded. */

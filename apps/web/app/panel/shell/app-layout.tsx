@@ -8,7 +8,7 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { Link, Outlet, redirect } from 'react-router';
 import { COMMON_TEXTS } from '../i18n/common.ts';
 import { format, useTexts } from '../i18n/i18n.tsx';
-import { prefetchRules, useCan } from '../lib/permissions.ts';
+import { loadRules, useCan } from '../lib/permissions.ts';
 import { sessionManager } from '../lib/session.ts';
 import { local, readStorage, STORAGE_KEYS, writeStorage } from '../lib/storage-keys.ts';
 import { useSession } from '../lib/use-session.ts';
@@ -35,7 +35,7 @@ export async function clientLoader({ request }: { request: Request }) {
     if (!session.hasFreshToken()) await refreshing;
   }
   if (!session.hasSession()) throw redirect(loginRedirect(new URL(request.url)));
-  prefetchRules();
+  await loadRules();
   return null;
 }
 
