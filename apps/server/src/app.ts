@@ -33,6 +33,7 @@ import { createAccessGuard } from './plugins/access.ts';
 import { type ActorResolver, registerActor } from './plugins/actor.ts';
 import { defaultRules } from './plugins/default-rules.ts';
 import { registerErrorHandling, registerJsonNotFound } from './plugins/error-handler.ts';
+import { registerJsonCompression } from './plugins/json-compression.ts';
 import { databaseRateLimitStore } from './plugins/rate-limit-store.ts';
 import { registerStorableInput } from './plugins/storable-input.ts';
 
@@ -103,6 +104,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerActor(app, deps.resolveActor);
   // The public site sets its own strict CSP (issue 6); the API answers JSON only.
   await app.register(helmet, { contentSecurityPolicy: false, crossOriginEmbedderPolicy: false });
+  registerJsonCompression(app);
   // Counted in the database, so every instance shares each window (issue 14).
   await app.register(rateLimit, { global: false, store: databaseRateLimitStore(deps.database.db) });
   app.addSchema({
