@@ -29,6 +29,7 @@ import { DEFAULT_WEB_ROOT } from '../apps/server/src/modules/site/site.plugin.ts
 import { ensureWebBuild } from '../apps/server/src/modules/site/web-build.ts';
 import { insertUser } from '../apps/server/src/modules/users/users.repo.ts';
 import { freePort } from '../apps/server/test/server-process.ts';
+import { CHROME_ARGS, CHROME_PATH } from '../apps/web/e2e/chromium.ts';
 
 const { values } = parseArgs({
   args: process.argv.slice(3),
@@ -53,8 +54,6 @@ const TARGETS = {
   editorKeyMs: 50,
   editorChunkGzipKb: 150,
 };
-const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const CHROME_ARGS = ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'];
 const SCREENS = [
   '/panel/dashboard',
   '/panel/factcheck/published',

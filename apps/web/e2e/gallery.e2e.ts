@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { CHROME_ARGS, CHROME_PATH } from './chromium.ts';
 
 const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const SCREENSHOTS = join(REPO_ROOT, 'test-results', 'screenshots');
@@ -16,16 +17,6 @@ const WEB_ROOT = join(REPO_ROOT, 'apps', 'web');
 // apps/server, so a static import would pull the server's sources into the web typecheck.
 const SITE_PLUGIN_URL = new URL('../../server/src/modules/site/site.plugin.ts', import.meta.url).href;
 type SitePlugin = FastifyPluginAsync<{ mode: 'development' | 'production' | 'test' }>;
-const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const CHROME_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const BUILD_TIMEOUT_MS = 180_000;
 /** The engine focuses the first invalid field 400 ms after the submit (platform §4). */
 const FOCUS_WAIT_MS = 500;

@@ -12,17 +12,7 @@ import {
   type SiteTestServer,
   startSiteTestServer,
 } from '../app/site/testing/site-test-server.ts';
-
-const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const CHROME_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+import { CHROME_ARGS, CHROME_PATH } from './chromium.ts';
 
 const YOUTUBE = 'https://www.youtube.com/watch?v=dQw4w9WgXcQ';
 const X_POST = 'https://x.com/tabayyun/status/1790000000000000000';

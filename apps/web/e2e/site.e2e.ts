@@ -11,18 +11,9 @@ import {
   type SiteTestServer,
   startSiteTestServer,
 } from '../app/site/testing/site-test-server.ts';
+import { CHROME_ARGS, CHROME_PATH } from './chromium.ts';
 
 const SCREENSHOTS = join(REPO_ROOT, 'test-results', 'screenshots');
-const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const CHROME_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 let site: SiteTestServer;
 let baseUrl: string;

@@ -16,22 +16,13 @@ import {
   startSiteTestServer,
   type TestUser,
 } from '../../app/site/testing/site-test-server.ts';
+import { CHROME_ARGS, CHROME_PATH } from '../chromium.ts';
 
 export type { TestUser };
 export type PanelLanguage = 'ar' | 'en';
 export type Theme = 'light' | 'dark';
 
 export const SCREENSHOTS = join(REPO_ROOT, 'test-results', 'screenshots');
-const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const CHROME_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 export const DESKTOP = { width: 1280, height: 860 };
 export const PHONE = { width: 360, height: 800 };
 
