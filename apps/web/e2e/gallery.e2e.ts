@@ -103,6 +103,8 @@ afterAll(async () => {
 async function openGallery(dir: 'rtl' | 'ltr' = 'rtl'): Promise<void> {
   await page.goto(`${baseUrl}/dev/gallery${dir === 'ltr' ? '?dir=ltr' : ''}`);
   await page.locator(`[data-gallery="${dir}"] form`).waitFor();
+  // Sections far below the window are drawn when the browser is idle (ADR 024): wait for all.
+  await page.waitForFunction(() => !document.querySelector('[data-section-pending]'));
   // Popovers and accordions animate: screenshots and positions must not catch them half-way.
   await page.addStyleTag({
     content: '*, *::before, *::after { transition: none !important; animation: none !important; }',
