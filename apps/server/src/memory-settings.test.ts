@@ -4,7 +4,11 @@ import { HEAP_FLAGS, MALLOC_TUNABLES, missingHeapFlags, withMallocTunables } fro
 describe('missingHeapFlags', () => {
   it('adds every heap flag to a plain start', () => {
     expect(missingHeapFlags([], '')).toEqual([...HEAP_FLAGS]);
-    expect(HEAP_FLAGS).toEqual(['--max-semi-space-size=8', '--heap-growing-percent=100']);
+    expect(HEAP_FLAGS).toEqual([
+      '--max-semi-space-size=8',
+      '--heap-growing-percent=100',
+      '--optimize-for-size',
+    ]);
   });
 
   it('adds nothing once the process runs with them (no second start)', () => {
@@ -12,9 +16,20 @@ describe('missingHeapFlags', () => {
   });
 
   it('keeps a value given on the command line or in NODE_OPTIONS, in either spelling', () => {
-    expect(missingHeapFlags(['--max_semi_space_size=32'], '')).toEqual(['--heap-growing-percent=100']);
+    expect(missingHeapFlags(['--max_semi_space_size=32'], '')).toEqual([
+      '--heap-growing-percent=100',
+      '--optimize-for-size',
+    ]);
     expect(missingHeapFlags([], '--heap-growing-percent=200 --enable-source-maps')).toEqual([
       '--max-semi-space-size=8',
+      '--optimize-for-size',
+    ]);
+  });
+
+  it('keeps a flag turned off by its starter off', () => {
+    expect(missingHeapFlags(['--no-optimize-for-size'], '')).toEqual([
+      '--max-semi-space-size=8',
+      '--heap-growing-percent=100',
     ]);
   });
 

@@ -15,15 +15,29 @@
 //   on PGlite. A fixed threshold returns blocks of 128 KB and more to the system when freed, and
 //   trims an arena's free top beyond 128 KB. (musl and other C libraries ignore GLIBC_TUNABLES.)
 
-export const HEAP_FLAGS: readonly string[] = ['--max-semi-space-size=8', '--heap-growing-percent=100'];
+// --optimize-for-size: V8 collects and compacts with memory in mind (its heap after load ~120 →
+//   ~60 MB). Measured: a cold render costs ~20–25 % more CPU (fact-check 11 → 14 ms, load ~2); a
+//   page served from the cache costs the same (0.2–0.4 ms). A deployment that prefers cold-render
+//   throughput to memory starts Node with --no-optimize-for-size (kept, like any flag given).
+export const HEAP_FLAGS: readonly string[] = [
+  '--max-semi-space-size=8',
+  '--heap-growing-percent=100',
+  '--optimize-for-size',
+];
 export const MALLOC_TUNABLES: readonly string[] = [
   'glibc.malloc.mmap_threshold=131072',
   'glibc.malloc.trim_threshold=131072',
 ];
 
-/** `--max_semi_space_size=16` → `--max-semi-space-size` (V8 accepts both spellings). */
+/**
+ * `--max_semi_space_size=16` → `--max-semi-space-size` (V8 accepts both spellings); a negated
+ * flag names the flag it turns off (`--no-optimize-for-size` → `--optimize-for-size`).
+ */
 function flagName(arg: string): string {
-  return arg.split('=', 1)[0]!.replaceAll('_', '-');
+  return arg
+    .split('=', 1)[0]!
+    .replaceAll('_', '-')
+    .replace(/^--no-/, '--');
 }
 
 /** The heap flags not already set by `execArgv` or `nodeOptions`, in HEAP_FLAGS' order. */
