@@ -13,6 +13,9 @@
 // bench/results/site-postgres.json.
 //   npm run bench -- site [--duration 10] [--connections 10] [--lighthouse-runs 3] [--no-lighthouse]
 import './production-env.ts';
+// The server's V8 heap flags and malloc thresholds (ADR 025): the renders measured here run as the
+// product's do (npm start sets them the same way).
+import '../apps/server/src/with-memory-settings.ts';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -209,6 +212,8 @@ try {
     date: new Date().toISOString(),
     loadAverageAtStart: loadavg().map((n) => Number(n.toFixed(2))),
     node: process.version,
+    // The V8 flags this run had (the server's, from with-memory-settings.ts, unless given).
+    nodeFlags: process.execArgv,
     durationSeconds: DURATION_S,
     connections: CONNECTIONS,
     acceptEncoding: ACCEPT['accept-encoding'],

@@ -4,7 +4,7 @@
 import { openDb } from '@tabayyun/db';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
-import { isEmptyDatabase, seedDemoContent } from './modules/seed/seed.service.ts';
+import { isEmptyDatabase } from './modules/seed/empty-database.ts';
 
 const config = loadConfig();
 const database = await openDb({
@@ -29,6 +29,7 @@ await database.exclusive('tabayyun:first-start', async () => {
   }
 
   if (config.SEED_DEMO && (await isEmptyDatabase(database.db))) {
+    const { seedDemoContent } = await import('./modules/seed/seed.service.ts');
     const report = await seedDemoContent({ db: database.db, resources: app.services.resources });
     app.log.info({ created: report.created }, 'seeded demo content into the empty database');
   }

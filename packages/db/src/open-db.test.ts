@@ -277,6 +277,19 @@ describeOn(!databaseUrl)('openDb on PGlite', () => {
       await second.close();
     }
   });
+
+  // PGlite's default, 128 MB, is allocated and touched at start in WebAssembly memory that is never
+  // given back (ADR 025).
+  it('runs with small shared buffers, on disk and in memory', async () => {
+    for (const opened of [await openDb({ dataDir: dir }), await openDb({ skipMigrations: true })]) {
+      try {
+        const shown = await opened.db.execute<{ shared_buffers: string }>(sql`show shared_buffers`);
+        expect(shown.rows[0]?.shared_buffers).toBe('16MB');
+      } finally {
+        await opened.close();
+      }
+    }
+  });
 });
 
 describeOn(Boolean(databaseUrl))('openDb on PostgreSQL', () => {

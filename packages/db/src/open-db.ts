@@ -93,6 +93,18 @@ function durableStartParams(defaults: readonly string[]): string[] {
   return [...defaults.filter((param) => param !== '-F'), '-c', 'wal_sync_method=fsync'];
 }
 
+/**
+ * PostgreSQL's shared buffers inside PGlite (ADR 025). PGlite keeps PostgreSQL's default of 128 MB,
+ * which it allocates and touches at start in its WebAssembly memory (memory that is never given
+ * back): ~130 MB of the process's resident memory before the first query. Pages not in them are
+ * read from the data directory through the operating system's file cache.
+ */
+export const PGLITE_SHARED_BUFFERS = '16MB';
+
+function memoryStartParams(params: readonly string[]): string[] {
+  return [...params, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`];
+}
+
 interface NodeFsStream {
   nfd?: unknown;
 }
@@ -128,7 +140,10 @@ async function openPglite(opts: OpenDbOptions): Promise<Database> {
     await mkdir(dataDir, { recursive: true });
   }
   const client = await PGlite.create({
-    ...(dataDir === undefined ? {} : { dataDir, startParams: durableStartParams(PGlite.defaultStartParams) }),
+    ...(dataDir === undefined ? {} : { dataDir }),
+    startParams: memoryStartParams(
+      dataDir === undefined ? PGlite.defaultStartParams : durableStartParams(PGlite.defaultStartParams),
+    ),
     ...(opts.loadDataDir === undefined ? {} : { loadDataDir: opts.loadDataDir }),
     extensions: { pg_trgm, unaccent },
   });

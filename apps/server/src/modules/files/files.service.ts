@@ -8,7 +8,6 @@
 import type { Readable } from 'node:stream';
 import { type Db, newId } from '@tabayyun/db';
 import type { Actor } from '@tabayyun/permissions';
-import sharp from 'sharp';
 import { AppError, notFound, validationFailed } from '../../errors.ts';
 import type { AccessGuard } from '../../plugins/access.ts';
 import { assertStorable } from '../../plugins/storable-input.ts';
@@ -39,6 +38,7 @@ import {
   type StorageRow,
   upsertFileRecord,
 } from './files.repo.ts';
+import { loadSharp } from './load-sharp.ts';
 import { ObjectExistsError, type StagedObject, type StorageDriver } from './storage-driver.ts';
 import type { VariantKind, VariantService } from './variants.service.ts';
 
@@ -152,6 +152,7 @@ export function createFilesService(deps: FilesServiceDeps) {
     let dimensions: Received['dimensions'];
     if (isRasterImage(detected.mime) && head) {
       try {
+        const sharp = await loadSharp();
         const meta = await sharp(head).metadata();
         if (meta.width && meta.height) {
           const swapped = (meta.orientation ?? 1) >= 5;

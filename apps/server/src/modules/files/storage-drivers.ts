@@ -3,7 +3,7 @@
 import { join } from 'node:path';
 import type { Config } from '../../config.ts';
 import { createLocalStorageDriver } from './local-storage-driver.ts';
-import { createS3StorageDriver } from './s3-storage-driver.ts';
+import type { S3DriverOptions, S3StorageDriver } from './s3-storage-driver.ts';
 import type { StorageDriver } from './storage-driver.ts';
 
 export interface ConfiguredStorage {
@@ -31,7 +31,7 @@ export function createConfiguredStorage(config: StorageConfig): ConfiguredStorag
   if (config.STORAGE_DRIVER === 's3') {
     // loadConfig refuses s3 without a bucket; this guards callers that build a config by hand.
     if (!config.S3_BUCKET) throw new Error('STORAGE_DRIVER=s3 needs S3_BUCKET');
-    const driver = createS3StorageDriver({
+    const driver = lazyS3Driver({
       bucket: config.S3_BUCKET,
       endpoint: config.S3_ENDPOINT,
       region: config.S3_REGION,
@@ -52,5 +52,38 @@ export function createConfiguredStorage(config: StorageConfig): ConfiguredStorag
     description: `disk ${root}`,
     verify: async () => {},
     close: () => {},
+  };
+}
+
+/**
+ * The S3 driver, its module (the AWS SDK: ~6 MB of live heap) loaded on first use, so a server
+ * storing on disk never loads it (ADR 025).
+ */
+function lazyS3Driver(opts: S3DriverOptions): S3StorageDriver {
+  let loaded: S3StorageDriver | undefined;
+  let loading: Promise<S3StorageDriver> | undefined;
+  const load = () => {
+    loading ??= import('./s3-storage-driver.ts').then((module) => {
+      loaded = module.createS3StorageDriver(opts);
+      return loaded;
+    });
+    return loading;
+  };
+  return {
+    stage: async (source) => (await load()).stage(source),
+    put: async (key, source) => (await load()).put(key, source),
+    get: async (key, range) => (await load()).get(key, range),
+    stat: async (key) => (await load()).stat(key),
+    exists: async (key) => (await load()).exists(key),
+    delete: async (key) => (await load()).delete(key),
+    async *list(prefix) {
+      yield* (await load()).list(prefix);
+    },
+    sweepStaging: async (olderThanMs) => (await load()).sweepStaging(olderThanMs),
+    verify: async () => (await load()).verify(),
+    destroy: () => {
+      if (loaded) loaded.destroy();
+      else void loading?.then((driver) => driver.destroy());
+    },
   };
 }

@@ -2,7 +2,7 @@
 // through the driver next to nothing the user sees (`_v/<folder>/<name>/<sha12>-<kind>.<ext>`), and
 // shared by concurrent first requests (one encode in flight per variant). Originals are never touched.
 import { pipeline } from 'node:stream/promises';
-import sharp from 'sharp';
+import { loadSharp } from './load-sharp.ts';
 import type { StorageDriver } from './storage-driver.ts';
 import { SOCIAL_IMAGE, VARIANT_WIDTHS, type VariantWidth } from './variants.ts';
 
@@ -29,6 +29,7 @@ export function createVariantService(driver: StorageDriver) {
     const source = await driver.get(originalKey);
     if (!source) throw new Error(`The original '${originalKey}' is missing`);
     encodes++;
+    const sharp = await loadSharp();
     // rotate(): honour EXIF orientation; metadata is stripped by default; GIFs give their first frame.
     const image = sharp({ failOn: 'error', limitInputPixels: 100_000_000 }).rotate();
     const transform =

@@ -149,11 +149,3 @@ export async function seedDemoContent(deps: { db: Db; resources: ResourceService
   }
   return report;
 }
-
-/** True when the database holds no content yet (first start). */
-export async function isEmptyDatabase(db: Db): Promise<boolean> {
-  const rows = await db.execute(
-    sql`select exists (select 1 from category) or exists (select 1 from factcheck) as "any"`,
-  );
-  return !(rows.rows[0] as { any: boolean } | undefined)?.any;
-}

@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { HEAP_FLAGS, MALLOC_TUNABLES, missingHeapFlags, withMallocTunables } from './memory-settings.ts';
+
+describe('missingHeapFlags', () => {
+  it('adds every heap flag to a plain start', () => {
+    expect(missingHeapFlags([], '')).toEqual([...HEAP_FLAGS]);
+    expect(HEAP_FLAGS).toEqual([
+      '--max-semi-space-size=8',
+      '--heap-growing-percent=100',
+      '--optimize-for-size',
+    ]);
+  });
+
+  it('adds nothing once the process runs with them (no second start)', () => {
+    expect(missingHeapFlags([...HEAP_FLAGS], '')).toEqual([]);
+  });
+
+  it('keeps a value given on the command line or in NODE_OPTIONS, in either spelling', () => {
+    expect(missingHeapFlags(['--max_semi_space_size=32'], '')).toEqual([
+      '--heap-growing-percent=100',
+      '--optimize-for-size',
+    ]);
+    expect(missingHeapFlags([], '--heap-growing-percent=200 --enable-source-maps')).toEqual([
+      '--max-semi-space-size=8',
+      '--optimize-for-size',
+    ]);
+  });
+
+  it('keeps a flag turned off by its starter off', () => {
+    expect(missingHeapFlags(['--no-optimize-for-size'], '')).toEqual([
+      '--max-semi-space-size=8',
+      '--heap-growing-percent=100',
+    ]);
+  });
+
+  it('is not fooled by other flags or values', () => {
+    expect(missingHeapFlags(['--max-old-space-size=512', '--conditions=max-semi-space-size'], '')).toEqual([
+      ...HEAP_FLAGS,
+    ]);
+  });
+});
+
+describe('withMallocTunables', () => {
+  it('sets the malloc thresholds when GLIBC_TUNABLES is unset', () => {
+    expect(withMallocTunables(undefined)).toBe(MALLOC_TUNABLES.join(':'));
+    expect(MALLOC_TUNABLES).toEqual([
+      'glibc.malloc.mmap_threshold=131072',
+      'glibc.malloc.trim_threshold=131072',
+    ]);
+  });
+
+  it('keeps the tunables already set and adds the missing ones', () => {
+    expect(withMallocTunables('glibc.malloc.arena_max=2:glibc.malloc.mmap_threshold=65536')).toBe(
+      'glibc.malloc.arena_max=2:glibc.malloc.mmap_threshold=65536:glibc.malloc.trim_threshold=131072',
+    );
+  });
+
+  it('answers nothing once they are all set (no second start)', () => {
+    expect(withMallocTunables(MALLOC_TUNABLES.join(':'))).toBeUndefined();
+  });
+});

@@ -1,0 +1,78 @@
+// The memory settings the server runs with (issue 13, ADR 025). Both are fixed when the process
+// starts, so the entry point (server.ts) starts Node again in place with the ones it was not given
+// (process.execve: same process id, same stdio, same arguments). What its starter set (Node flags
+// on the command line or in NODE_OPTIONS, malloc settings in GLIBC_TUNABLES) is kept as it is.
+//
+// - V8's heap. Node's defaults size it for throughput on a big machine: a young generation of two
+//   64 MB semi-spaces (all of it touched after a few seconds of traffic) and an old generation
+//   allowed to grow to up to ~4 times what was live after the last full collection. Under a few thousand
+//   requests a second that held ~320 MB, while ~60 MB was live. The flags keep the young generation
+//   at 2 × 8 MB and start the next full (concurrent) collection once the old one has doubled (50 %
+//   held ~20 MB less but cost ~40–80 % more CPU per cold render: full collections too often).
+// - glibc's malloc. It raises its mmap threshold each time a large block is freed, up to 32 MB, so
+//   the large temporary blocks that follow (V8's compiler zones, PGlite's WebAssembly compilation,
+//   compression state) are carved from its arenas and stay resident after they are freed: ~150 MB
+//   on PGlite. A fixed threshold returns blocks of 128 KB and more to the system when freed, and
+//   trims an arena's free top beyond 128 KB. (musl and other C libraries ignore GLIBC_TUNABLES.)
+
+// --optimize-for-size: V8 collects and compacts with memory in mind (its heap after load ~120 →
+//   ~60 MB). Measured: a cold render costs ~20–25 % more CPU (fact-check 11 → 14 ms, load ~2); a
+//   page served from the cache costs the same (0.2–0.4 ms). A deployment that prefers cold-render
+//   throughput to memory starts Node with --no-optimize-for-size (kept, like any flag given).
+export const HEAP_FLAGS: readonly string[] = [
+  '--max-semi-space-size=8',
+  '--heap-growing-percent=100',
+  '--optimize-for-size',
+];
+export const MALLOC_TUNABLES: readonly string[] = [
+  'glibc.malloc.mmap_threshold=131072',
+  'glibc.malloc.trim_threshold=131072',
+];
+
+/**
+ * `--max_semi_space_size=16` → `--max-semi-space-size` (V8 accepts both spellings); a negated
+ * flag names the flag it turns off (`--no-optimize-for-size` → `--optimize-for-size`).
+ */
+function flagName(arg: string): string {
+  return arg
+    .split('=', 1)[0]!
+    .replaceAll('_', '-')
+    .replace(/^--no-/, '--');
+}
+
+/** The heap flags not already set by `execArgv` or `nodeOptions`, in HEAP_FLAGS' order. */
+export function missingHeapFlags(execArgv: readonly string[], nodeOptions = ''): string[] {
+  const given = new Set(
+    [...execArgv, ...nodeOptions.split(/\s+/)].filter((arg) => arg.startsWith('--')).map(flagName),
+  );
+  return HEAP_FLAGS.filter((flag) => !given.has(flagName(flag)));
+}
+
+/**
+ * GLIBC_TUNABLES with the malloc settings it does not set yet added (`a=1:b=2`), or undefined when
+ * it already sets all of them.
+ */
+export function withMallocTunables(current = ''): string | undefined {
+  const given = new Set(current.split(':').map((tunable) => tunable.split('=', 1)[0]));
+  const missing = MALLOC_TUNABLES.filter((tunable) => !given.has(tunable.split('=', 1)[0]));
+  if (missing.length === 0) return undefined;
+  return [...current.split(':').filter(Boolean), ...missing].join(':');
+}
+
+/**
+ * Starts this Node program again in place with the missing settings (it does not return), or
+ * returns when none is missing or the platform cannot replace a process (Windows): the server then
+ * runs with what it has. `TABAYYUN_MEMORY_SETTINGS=off` keeps Node's and glibc's defaults.
+ */
+export function execWithMemorySettings(): void {
+  if (process.env.TABAYYUN_MEMORY_SETTINGS === 'off') return;
+  if (typeof process.execve !== 'function' || process.platform !== 'linux') return;
+  const flags = missingHeapFlags(process.execArgv, process.env.NODE_OPTIONS);
+  const tunables = withMallocTunables(process.env.GLIBC_TUNABLES);
+  if (flags.length === 0 && tunables === undefined) return;
+  process.execve(
+    process.execPath,
+    [process.execPath, ...flags, ...process.execArgv, ...process.argv.slice(1)],
+    tunables === undefined ? process.env : { ...process.env, GLIBC_TUNABLES: tunables },
+  );
+}
