@@ -13,8 +13,25 @@ interface Waiting {
 const queue: Waiting[] = [];
 let scheduled = false;
 
+/**
+ * No part is drawn within this long of a key or a press: drawing a long rich-text field takes tens
+ * of milliseconds, and an idle callback's time-out fires even while someone types (a key then waited
+ * for the draw). The parts are drawn in the next pause, or at once when needed (view, focus, submit).
+ */
+export const QUIET_AFTER_INPUT_MS = 1000;
+let lastInput = Number.NEGATIVE_INFINITY;
+let listening = false;
+const noteInput = () => {
+  lastInput = performance.now();
+};
+
 function scheduleNext(): void {
   scheduled = true;
+  if (!listening) {
+    listening = true;
+    for (const type of ['keydown', 'pointerdown'] as const)
+      window.addEventListener(type, noteInput, { capture: true, passive: true });
+  }
   if (typeof window.requestIdleCallback === 'function')
     window.requestIdleCallback(runNext, { timeout: 1000 });
   else setTimeout(runNext, 50);
@@ -24,6 +41,12 @@ function scheduleNext(): void {
  * rich-text fields, which then come before the sections after it (the order an editor reads in). */
 function runNext(): void {
   scheduled = false;
+  const sinceInput = performance.now() - lastInput;
+  if (sinceInput < QUIET_AFTER_INPUT_MS) {
+    scheduled = true;
+    setTimeout(scheduleNext, QUIET_AFTER_INPUT_MS - sinceInput);
+    return;
+  }
   let first = 0;
   for (let i = 1; i < queue.length; i++) {
     if (queue[i]!.element.compareDocumentPosition(queue[first]!.element) & Node.DOCUMENT_POSITION_FOLLOWING)

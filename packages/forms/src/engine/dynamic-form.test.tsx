@@ -3,6 +3,7 @@ import { userEvent } from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../test/render.tsx';
 import type { FieldType, FormDefinition } from '../types.ts';
+import { QUIET_AFTER_INPUT_MS } from './draw-when-needed.ts';
 import { DynamicForm } from './dynamic-form.tsx';
 import { FORM_IS_INVALID, FORM_IS_PRISTINE, type SubmitResult } from './use-form-engine.ts';
 
@@ -319,6 +320,36 @@ describe('DynamicForm sections far below the window', () => {
       expect(document.querySelectorAll('[data-section-pending]')).toHaveLength(0);
     } finally {
       measured.mockRestore();
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('waits while someone types, and draws them in the next pause', async () => {
+    const idle: IdleRequestCallback[] = [];
+    vi.stubGlobal('requestIdleCallback', (callback: IdleRequestCallback) => idle.push(callback));
+    vi.useFakeTimers({ toFake: ['setTimeout', 'performance'] });
+    const measured = farBelow();
+    try {
+      setup(definition);
+      expect(document.querySelectorAll('[data-section-pending]')).toHaveLength(2);
+      // A key, then the idle callback (its time-out fires even while typing): nothing is drawn.
+      window.dispatchEvent(new KeyboardEvent('keydown', { key: 'ب' }));
+      act(() => idle.shift()?.({ didTimeout: true, timeRemaining: () => 0 }));
+      expect(screen.queryByLabelText('B')).toBeNull();
+      expect(idle).toHaveLength(0);
+      // Another key 600 ms later keeps it waiting; a second after the last key it asks again.
+      act(() => vi.advanceTimersByTime(600));
+      window.dispatchEvent(new KeyboardEvent('keydown', { key: 'ت' }));
+      act(() => vi.advanceTimersByTime(600));
+      expect(idle).toHaveLength(1);
+      act(() => idle.shift()?.({ didTimeout: false, timeRemaining: () => 10 }));
+      expect(screen.queryByLabelText('B')).toBeNull();
+      act(() => vi.advanceTimersByTime(QUIET_AFTER_INPUT_MS));
+      act(() => idle.shift()?.({ didTimeout: false, timeRemaining: () => 10 }));
+      expect(screen.getByLabelText('B')).toBeTruthy();
+    } finally {
+      measured.mockRestore();
+      vi.useRealTimers();
       vi.unstubAllGlobals();
     }
   });
