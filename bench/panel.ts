@@ -218,11 +218,12 @@ async function measureEditor(
   await page.goto(`${origin}${path}`);
   await page.waitForFunction(interactive, null, { timeout: 30_000, polling: 16 });
   await page.evaluate(() => {
-    const w = window as unknown as { __keys: { id: number; duration: number }[] };
+    const w = window as unknown as { __keys: { id: number; duration: number; name: string }[] };
     w.__keys = [];
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries() as PerformanceEventTiming[])
-        if (entry.interactionId) w.__keys.push({ id: entry.interactionId, duration: entry.duration });
+        if (entry.interactionId)
+          w.__keys.push({ id: entry.interactionId, duration: entry.duration, name: entry.name });
     }).observe({ type: 'event', durationThreshold: 16, buffered: false } as PerformanceObserverInit);
   });
   const body = page.getByTestId('rich-text-content');
@@ -252,7 +253,7 @@ async function measureEditor(
   if (!typed.includes(text.slice(0, 20))) throw new Error('typing: the keys did not reach the editor');
   await page.waitForTimeout(500);
   const slow = await page.evaluate(
-    () => (window as unknown as { __keys: { id: number; duration: number }[] }).__keys,
+    () => (window as unknown as { __keys: { id: number; duration: number; name: string }[] }).__keys,
   );
   await closePage(page);
   // Event Timing reports only interactions of 16 ms or more: a key without an entry took less.
@@ -286,6 +287,7 @@ async function measureEditor(
       p50Ms: percentile(durations, 50),
       p95Ms: keyP95,
       maxMs: Math.round(durations.at(-1)!),
+      slowest: [...slow].sort((a, b) => b.duration - a.duration).slice(0, 5).map((e) => `${e.name} ${Math.round(e.duration)} ms`),
       meetsTarget: durations.at(-1)! < TARGETS.editorKeyMs,
     },
     chunks: {

@@ -14,9 +14,10 @@ const queue: Waiting[] = [];
 let scheduled = false;
 
 /**
- * No part is drawn within this long of a key or a press: drawing a long rich-text field takes tens
- * of milliseconds, and an idle callback's time-out fires even while someone types (a key then waited
- * for the draw). The parts are drawn in the next pause, or at once when needed (view, focus, submit).
+ * No part is drawn within this long of a key or a press, on idle or on coming near the window:
+ * drawing a long rich-text field takes tens of milliseconds, an idle callback's time-out fires even
+ * while someone types, and typing at the end of a long field brings the next one near (a key then
+ * waited for the draw). The parts are drawn in the next pause, or at once on focus or submit.
  */
 export const QUIET_AFTER_INPUT_MS = 1000;
 let lastInput = Number.NEGATIVE_INFINITY;
@@ -97,9 +98,16 @@ export function useDrawWhenNeeded<T extends HTMLElement>(): DrawWhenNeeded<T> {
       setReason('visible');
       return;
     }
+    // Come near while someone types (the caret pushed the page down): drawn in the next pause.
+    let pause: ReturnType<typeof setTimeout> | undefined;
+    const drawVisible = () => {
+      const sinceInput = performance.now() - lastInput;
+      if (sinceInput >= QUIET_AFTER_INPUT_MS) setReason((current) => current ?? 'visible');
+      else pause = setTimeout(drawVisible, QUIET_AFTER_INPUT_MS - sinceInput);
+    };
     const observer = new IntersectionObserver(
       (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) setReason((current) => current ?? 'visible');
+        if (entries.some((entry) => entry.isIntersecting) && pause === undefined) drawVisible();
       },
       { rootMargin: `0px 0px ${(NEAR_SCREENS - 1) * 100}% 0px` },
     );
@@ -107,6 +115,7 @@ export function useDrawWhenNeeded<T extends HTMLElement>(): DrawWhenNeeded<T> {
     const cancel = whenIdle(element, () => setReason((current) => current ?? 'idle'));
     return () => {
       observer.disconnect();
+      clearTimeout(pause);
       cancel();
     };
   }, [reason]);
