@@ -287,7 +287,10 @@ async function measureEditor(
       p50Ms: percentile(durations, 50),
       p95Ms: keyP95,
       maxMs: Math.round(durations.at(-1)!),
-      slowest: [...slow].sort((a, b) => b.duration - a.duration).slice(0, 5).map((e) => `${e.name} ${Math.round(e.duration)} ms`),
+      slowest: [...slow]
+        .sort((a, b) => b.duration - a.duration)
+        .slice(0, 5)
+        .map((e) => `${e.name} ${Math.round(e.duration)} ms`),
       meetsTarget: durations.at(-1)! < TARGETS.editorKeyMs,
     },
     chunks: {
