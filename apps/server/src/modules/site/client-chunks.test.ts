@@ -51,3 +51,12 @@ describe('the browser code of the production build', () => {
     expect(files.length).toBeLessThan(60);
   });
 });
+
+describe('the freshness of the web build', () => {
+  it('counts the workspace packages the web app bundles, the form engine first', async () => {
+    const { webBuildSources } = await import('./web-build.ts');
+    const sources = webBuildSources(DEFAULT_WEB_ROOT).map((source) => source.replaceAll('\\', '/'));
+    expect(sources.some((source) => source.endsWith('packages/forms/src'))).toBe(true);
+    expect(sources.some((source) => source.endsWith('apps/web/app'))).toBe(true);
+  });
+});

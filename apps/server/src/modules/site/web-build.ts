@@ -53,10 +53,23 @@ export function ensureWebBuild(webRoot = DEFAULT_WEB_ROOT): void {
   }
 }
 
+/**
+ * What the web build is made from: the web app's own files and the workspace packages it bundles.
+ * The gallery journey counted the form engine's sources and this did not, so after a change to the
+ * form engine the gallery rebuilt the app in the middle of the journeys, under servers that were
+ * serving it (their pages then asked for files the new build no longer had).
+ */
+export function webBuildSources(webRoot: string): string[] {
+  return [
+    ...['app', 'public', 'react-router.config.ts', 'vite.config.ts'].map((entry) => join(webRoot, entry)),
+    ...['forms', 'permissions', 'query', 'schemas', 'text'].map((name) =>
+      join(webRoot, '..', '..', 'packages', name, 'src'),
+    ),
+  ];
+}
+
 function newestSourceMtime(webRoot: string): number {
-  const sources = ['app', 'public', 'react-router.config.ts', 'vite.config.ts'].map((entry) =>
-    join(webRoot, entry),
-  );
+  const sources = webBuildSources(webRoot);
   let newest = 0;
   for (const source of sources) {
     if (!existsSync(source)) continue;
