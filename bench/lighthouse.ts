@@ -3,17 +3,10 @@
 // category, the audits that did not pass, so whoever fixes the page knows where to look.
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { CHROME_ARGS, CHROME_PATH } from '../apps/web/e2e/chromium.ts';
 
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+// The journeys' launch flags (one list), in Chromium's new headless mode.
+const CHROME_FLAGS = ['--headless=new', ...CHROME_ARGS];
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 
@@ -28,7 +21,7 @@ export interface LighthouseReport {
 
 export async function runLighthouse(url: string): Promise<LighthouseReport> {
   const chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    chromePath: CHROME_PATH,
     chromeFlags: CHROME_FLAGS,
   });
   try {

@@ -26,28 +26,45 @@ const noteInput = () => {
   lastInput = performance.now();
 };
 
-function scheduleNext(): void {
-  scheduled = true;
+/** How long until no key or press has come for QUIET_AFTER_INPUT_MS (0 or less: quiet now). */
+function untilQuiet(): number {
   if (!listening) {
     listening = true;
     for (const type of ['keydown', 'pointerdown'] as const)
       window.addEventListener(type, noteInput, { capture: true, passive: true });
   }
-  if (typeof window.requestIdleCallback === 'function')
-    window.requestIdleCallback(runNext, { timeout: 1000 });
-  else setTimeout(runNext, 50);
+  return QUIET_AFTER_INPUT_MS - (performance.now() - lastInput);
+}
+
+/** Runs `run` once it is quiet (at once when it is); the returned function cancels it. */
+function whenQuiet(run: () => void): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const check = () => {
+    const wait = untilQuiet();
+    if (wait <= 0) run();
+    else timer = setTimeout(check, wait);
+  };
+  check();
+  return () => clearTimeout(timer);
+}
+
+/** Asks for an idle period; one that comes too soon after a key or a press asks again after it. */
+function scheduleNext(): void {
+  scheduled = true;
+  untilQuiet(); // listens for keys and presses from the first part waiting on
+  const next = () => {
+    const wait = untilQuiet();
+    if (wait > 0) setTimeout(scheduleNext, wait);
+    else runNext();
+  };
+  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(next, { timeout: 1000 });
+  else setTimeout(next, 50);
 }
 
 /** Draws the waiting part that comes first in the page: a section drawn while idle queues its own
  * rich-text fields, which then come before the sections after it (the order an editor reads in). */
 function runNext(): void {
   scheduled = false;
-  const sinceInput = performance.now() - lastInput;
-  if (sinceInput < QUIET_AFTER_INPUT_MS) {
-    scheduled = true;
-    setTimeout(scheduleNext, QUIET_AFTER_INPUT_MS - sinceInput);
-    return;
-  }
   let first = 0;
   for (let i = 1; i < queue.length; i++) {
     if (queue[i]!.element.compareDocumentPosition(queue[first]!.element) & Node.DOCUMENT_POSITION_FOLLOWING)
@@ -99,15 +116,11 @@ export function useDrawWhenNeeded<T extends HTMLElement>(): DrawWhenNeeded<T> {
       return;
     }
     // Come near while someone types (the caret pushed the page down): drawn in the next pause.
-    let pause: ReturnType<typeof setTimeout> | undefined;
-    const drawVisible = () => {
-      const sinceInput = performance.now() - lastInput;
-      if (sinceInput >= QUIET_AFTER_INPUT_MS) setReason((current) => current ?? 'visible');
-      else pause = setTimeout(drawVisible, QUIET_AFTER_INPUT_MS - sinceInput);
-    };
+    let cancelQuiet: (() => void) | undefined;
     const observer = new IntersectionObserver(
       (entries) => {
-        if (entries.some((entry) => entry.isIntersecting) && pause === undefined) drawVisible();
+        if (entries.some((entry) => entry.isIntersecting) && !cancelQuiet)
+          cancelQuiet = whenQuiet(() => setReason((current) => current ?? 'visible'));
       },
       { rootMargin: `0px 0px ${(NEAR_SCREENS - 1) * 100}% 0px` },
     );
@@ -115,7 +128,7 @@ export function useDrawWhenNeeded<T extends HTMLElement>(): DrawWhenNeeded<T> {
     const cancel = whenIdle(element, () => setReason((current) => current ?? 'idle'));
     return () => {
       observer.disconnect();
-      clearTimeout(pause);
+      cancelQuiet?.();
       cancel();
     };
   }, [reason]);
