@@ -39,6 +39,8 @@ const { values } = parseArgs({
     requests: { type: 'string', default: '40' },
     'postgres-url': { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/postgres' },
     'build-dir': { type: 'string', default: 'build-bench-panel' },
+    // Writes the renderer's JavaScript CPU profile of the typing run (open it in Chrome's DevTools).
+    'typing-profile': { type: 'string' },
   },
 });
 const ROWS = Number(values.rows);
@@ -226,6 +228,12 @@ async function measureEditor(
           w.__keys.push({ id: entry.interactionId, duration: entry.duration, name: entry.name });
     }).observe({ type: 'event', durationThreshold: 16, buffered: false } as PerformanceObserverInit);
   });
+  const keys = await page.context().newCDPSession(page);
+  if (values['typing-profile']) {
+    await keys.send('Profiler.enable');
+    await keys.send('Profiler.setSamplingInterval', { interval: 200 });
+    await keys.send('Profiler.start');
+  }
   const body = page.getByTestId('rich-text-content');
   await body.click();
   await page.keyboard.press('Control+End');
@@ -234,7 +242,6 @@ async function measureEditor(
   // Real key events, as an Arabic keyboard sends them (keydown with the letter's text, keyup):
   // Playwright's keyboard.type only inserts text for letters that are not on a US keyboard, which
   // makes no key events and so no Event Timing entries for 32 of the 40 keys.
-  const keys = await page.context().newCDPSession(page);
   for (let i = 0; i < KEYS; i++) {
     const key = text[i % text.length]!;
     const code = key === ' ' ? { code: 'Space', windowsVirtualKeyCode: 32 } : {};
@@ -247,6 +254,10 @@ async function measureEditor(
     });
     await keys.send('Input.dispatchKeyEvent', { type: 'keyUp', key, ...code });
     await page.waitForTimeout(80);
+  }
+  if (values['typing-profile']) {
+    const { profile } = await keys.send('Profiler.stop');
+    writeFileSync(String(values['typing-profile']), JSON.stringify(profile));
   }
   await keys.detach();
   const typed = await body.evaluate((element) => element.textContent ?? '');
