@@ -1,8 +1,7 @@
 // The widget gallery in Chromium, driven like a user: the web app's production build served by a
 // bare Fastify with the site plugin (no database), NODE_ENV=test so the gallery is on.
 // Needs a system Chromium (CHROME_PATH or /usr/bin/chromium); without one the suite fails.
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
@@ -12,46 +11,16 @@ import { CHROME_ARGS, CHROME_PATH } from './chromium.ts';
 
 const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const SCREENSHOTS = join(REPO_ROOT, 'test-results', 'screenshots');
-const WEB_ROOT = join(REPO_ROOT, 'apps', 'web');
 // The server's site plugin, loaded at run time: apps/web's TypeScript project does not include
 // apps/server, so a static import would pull the server's sources into the web typecheck.
 const SITE_PLUGIN_URL = new URL('../../server/src/modules/site/site.plugin.ts', import.meta.url).href;
+// The server's builder, for the same reason: it builds under a lock the other journeys share, so a
+// build never replaces files under a journey's running server (this file once had its own copy).
+const WEB_BUILD_URL = new URL('../../server/src/modules/site/web-build.ts', import.meta.url).href;
 type SitePlugin = FastifyPluginAsync<{ mode: 'development' | 'production' | 'test' }>;
 const BUILD_TIMEOUT_MS = 180_000;
 /** The engine focuses the first invalid field 400 ms after the submit (platform §4). */
 const FOCUS_WAIT_MS = 500;
-
-function newestMtime(paths: string[]): number {
-  let newest = 0;
-  for (const path of paths) {
-    if (!existsSync(path)) continue;
-    const files = statSync(path).isDirectory()
-      ? readdirSync(path, { recursive: true, withFileTypes: true })
-          .filter((entry) => entry.isFile())
-          .map((entry) => join(entry.parentPath, entry.name))
-      : [path];
-    for (const file of files) newest = Math.max(newest, statSync(file).mtimeMs);
-  }
-  return newest;
-}
-
-/** Builds apps/web when its build is missing or older than its sources or the form engine. */
-function ensureWebBuild(): void {
-  const serverBuild = join(WEB_ROOT, 'build', 'server', 'index.js');
-  const sources = [
-    ...['app', 'public', 'react-router.config.ts', 'vite.config.ts'].map((entry) => join(WEB_ROOT, entry)),
-    join(REPO_ROOT, 'packages', 'forms', 'src'),
-  ];
-  if (existsSync(serverBuild) && statSync(serverBuild).mtimeMs >= newestMtime(sources)) return;
-  const cli = join(REPO_ROOT, 'node_modules', '@react-router', 'dev', 'bin.cjs');
-  execFileSync(process.execPath, [cli, 'build'], {
-    cwd: WEB_ROOT,
-    // The production bundle, not Vitest's NODE_ENV=test one (React's development build).
-    env: { ...process.env, NODE_ENV: 'production' },
-    stdio: 'pipe',
-    timeout: BUILD_TIMEOUT_MS,
-  });
-}
 
 async function launchChromium(): Promise<Browser> {
   if (!existsSync(CHROME_PATH)) {
@@ -73,6 +42,7 @@ let baseUrl: string;
 let page: Page;
 
 beforeAll(async () => {
+  const { ensureWebBuild } = (await import(WEB_BUILD_URL)) as { ensureWebBuild: () => void };
   ensureWebBuild();
   const { sitePlugin } = (await import(SITE_PLUGIN_URL)) as { sitePlugin: SitePlugin };
   app = Fastify({ logger: false });
