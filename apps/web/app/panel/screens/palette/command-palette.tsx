@@ -373,6 +373,12 @@ function PaletteDialog() {
         leftSection={<SearchIcon />}
         rightSection={pending ? <Loader size="xs" aria-label={t.searching} /> : null}
         data-testid="palette-search"
+        // Enter as the results show, before the next frame marks the first one (a fast typist, a
+        // busy phone): mark it now, and Spotlight's own Enter (after this handler) opens it.
+        onKeyDown={(event) => {
+          const enter = event.nativeEvent.code === 'Enter' || event.nativeEvent.code === 'NumpadEnter';
+          if (enter && !document.querySelector(`#${listId} [data-selected]`)) selectFirst(listId);
+        }}
       />
       <Spotlight.ActionsList>
         <Box role="listbox" id={listId} aria-label={t.results}>
