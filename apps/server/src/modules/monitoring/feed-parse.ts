@@ -1,7 +1,6 @@
 // Turns a fetched document into feed entries (RSS 0.9x/2.0, RDF, Atom and JSON Feed through
 // feedsmith, a maintained parser) or, for an HTML page, into the feed addresses its
 // <link rel="alternate"> elements announce (htmlparser2; no hand-written XML or HTML parsing).
-import { parseFeed } from 'feedsmith';
 import { Parser } from 'htmlparser2';
 import { FetchError } from './safe-fetch.ts';
 
@@ -150,9 +149,16 @@ function fromJson(item: Record<string, unknown>): FeedEntry {
   };
 }
 
+type ParseFeed = typeof import('feedsmith').parseFeed;
+let loadingParser: Promise<ParseFeed> | undefined;
+/** feedsmith (132 modules) loads with the first feed read, not with every start of the server. */
+const feedParser = (): Promise<ParseFeed> =>
+  (loadingParser ??= import('feedsmith').then((module) => module.parseFeed));
+
 /** Parses a feed document; a FetchError of kind not-a-feed or malformed when it is neither. */
-export function parseFeedEntries(text: string, url: string): FeedEntry[] {
-  let parsed: ReturnType<typeof parseFeed>;
+export async function parseFeedEntries(text: string, url: string): Promise<FeedEntry[]> {
+  const parseFeed = await feedParser();
+  let parsed: ReturnType<ParseFeed>;
   try {
     parsed = parseFeed(text);
   } catch (err) {

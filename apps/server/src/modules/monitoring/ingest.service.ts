@@ -168,7 +168,7 @@ export function createIngestService(deps: IngestDeps) {
     const res = await fetcher.fetch(address, { accept: FEED_ACCEPT });
     const text = res.body.toString('utf8');
     if (!looksLikeHtml(res.contentType, text)) {
-      return [{ url: res.finalUrl, entries: parseFeedEntries(text, res.finalUrl) }];
+      return [{ url: res.finalUrl, entries: await parseFeedEntries(text, res.finalUrl) }];
     }
     const links = discoverFeedLinks(text, res.finalUrl).slice(0, DISCOVERED_FEEDS_MAX);
     if (links.length === 0) {
@@ -183,7 +183,7 @@ export function createIngestService(deps: IngestDeps) {
       const feedRes = await fetcher.fetch(link, { accept: FEED_ACCEPT });
       out.push({
         url: feedRes.finalUrl,
-        entries: parseFeedEntries(feedRes.body.toString('utf8'), feedRes.finalUrl),
+        entries: await parseFeedEntries(feedRes.body.toString('utf8'), feedRes.finalUrl),
       });
     }
     return out;
