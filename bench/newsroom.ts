@@ -11,6 +11,8 @@
 // Writes bench/results/newsroom-<engine>.json.
 //   npm run bench -- newsroom [--duration 60] [--connections 50] [--only targeted|flush|flush,targeted]
 import './production-env.ts';
+// The server's V8 heap flags and malloc thresholds (ADR 025), as `npm start` runs it.
+import '../apps/server/src/with-memory-settings.ts';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -313,6 +315,7 @@ try {
     engine: ENGINE,
     date: new Date().toISOString(),
     node: process.version,
+    nodeFlags: process.execArgv,
     durationSeconds: DURATION_S,
     connections: CONNECTIONS,
     targets: TARGETS,
