@@ -113,9 +113,12 @@ describe('the public site in Chromium', () => {
     const card = page.locator('[data-section="fraud"] .post-card-large .post-card-title a');
     const title = (await card.textContent())!.trim();
     const href = await card.getAttribute('href');
+    // Followed in the page (client-side navigation), not by loading a new document.
+    await page.evaluate(() => Object.assign(window, { __samePage: true }));
     await card.click();
     await page.waitForURL(`${baseUrl}${href}`);
     expect((await page.locator('h1.post-title').textContent())!.trim()).toBe(title);
+    expect(await page.evaluate(() => (window as { __samePage?: boolean }).__samePage)).toBe(true);
     expect(await page.title()).toBe(`${title} - تبيَّن`);
     await expect.poll(() => page.locator('[data-testid="evaluation"]').isVisible()).toBe(true);
   });

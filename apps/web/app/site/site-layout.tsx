@@ -14,6 +14,7 @@ import { CookieBanner } from './components/cookie-banner.tsx';
 import { Footer } from './components/footer.tsx';
 import { Header } from './components/header.tsx';
 import { ProgressBar } from './components/progress-bar.tsx';
+import { useSiteLinkNavigation } from './components/site-link.tsx';
 import { ErrorPage, NotFoundPage } from './components/status-page.tsx';
 import { usePageViews } from './components/use-page-views.ts';
 import { servicesOfOptional } from './data/optional-services.server.ts';
@@ -29,6 +30,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 function Chrome({ layout, children }: { layout: LayoutData; children: ReactNode }) {
   const t = useMessages();
   usePageViews();
+  useSiteLinkNavigation();
   return (
     <div className="site">
       <a className="skip-link" href="#main">

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
 import { CONSENT_ACCEPT_ATTRIBUTE, CONSENT_EVENT, readConsent } from '../../lib/consent.ts';
 import { localePath } from '../i18n/paths.ts';
 import { useLanguage, useMessages } from '../i18n/use-language.ts';
+import { SiteLink } from './site-link.tsx';
 
 /**
  * Shown until consent is granted. The server never knows the choice, so it always renders the
@@ -24,7 +24,7 @@ export function CookieBanner() {
   return (
     <section className="cookie-banner" aria-label={t.cookieMore} data-testid="cookie-banner">
       <p>
-        {t.cookieText} <Link to={localePath(language, '/privacy-policy')}>{t.cookieMore}</Link>
+        {t.cookieText} <SiteLink to={localePath(language, '/privacy-policy')}>{t.cookieMore}</SiteLink>
       </p>
       <button type="button" className="button" {...{ [CONSENT_ACCEPT_ATTRIBUTE]: '' }}>
         {t.cookieAccept}

@@ -1,10 +1,10 @@
-import { Link } from 'react-router';
 import { localePath } from '../i18n/paths.ts';
 import { useLanguage, useMessages } from '../i18n/use-language.ts';
 import { logoHref } from '../site-assets.ts';
 import { CONTACT_EMAIL, SOCIAL_ACCOUNTS } from '../social.ts';
 import { aboutLinks } from './header.tsx';
 import { Icon } from './icons.tsx';
+import { SiteLink } from './site-link.tsx';
 
 const BADGES = [
   {
@@ -51,7 +51,7 @@ export function Footer() {
               .slice(0, 7)
               .map((link) => (
                 <li key={link.href}>
-                  <Link to={link.href}>{link.label}</Link>
+                  <SiteLink to={link.href}>{link.label}</SiteLink>
                 </li>
               ))}
           </ul>
@@ -60,19 +60,19 @@ export function Footer() {
           <h2>{t.policies}</h2>
           <ul>
             <li>
-              <Link to={p('/methodology')}>{t.methodology}</Link>
+              <SiteLink to={p('/methodology')}>{t.methodology}</SiteLink>
             </li>
             <li>
-              <Link to={p('/editorial-and-publication-policy')}>{t.editorialPolicy}</Link>
+              <SiteLink to={p('/editorial-and-publication-policy')}>{t.editorialPolicy}</SiteLink>
             </li>
             <li>
-              <Link to={p('/correction-and-complaints-policy')}>{t.correctionPolicy}</Link>
+              <SiteLink to={p('/correction-and-complaints-policy')}>{t.correctionPolicy}</SiteLink>
             </li>
             <li>
-              <Link to={p('/privacy-policy')}>{t.privacyPolicy}</Link>
+              <SiteLink to={p('/privacy-policy')}>{t.privacyPolicy}</SiteLink>
             </li>
             <li>
-              <Link to={p('/contact-us')}>{t.contactUs}</Link>
+              <SiteLink to={p('/contact-us')}>{t.contactUs}</SiteLink>
             </li>
             <li>
               <a href={`mailto:${CONTACT_EMAIL}`}>{CONTACT_EMAIL}</a>

@@ -2,7 +2,7 @@
 // and theme. Dropdowns are <details>, so they open without JavaScript; under 768px one
 // <details> holds the whole menu.
 import { useEffect, useRef } from 'react';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import type { LayoutData } from '../data/types.ts';
 import type { Language } from '../i18n/language.ts';
 import type { Messages } from '../i18n/messages.ts';
@@ -11,6 +11,7 @@ import { useMessages } from '../i18n/use-language.ts';
 import { logoHref } from '../site-assets.ts';
 import { Icon } from './icons.tsx';
 import { LanguageSwitcher } from './language-switcher.tsx';
+import { SiteLink } from './site-link.tsx';
 import { ThemeSwitch } from './theme-switch.tsx';
 
 export function aboutLinks(language: Language, t: Messages): { href: string; label: string }[] {
@@ -35,7 +36,7 @@ function NavLinks({ layout, idPrefix }: { layout: LayoutData; idPrefix: string }
   return (
     <ul className="nav-list">
       <li>
-        <Link to={localePath(language, '/')}>{t.home}</Link>
+        <SiteLink to={localePath(language, '/')}>{t.home}</SiteLink>
       </li>
       <li>
         <details className="dropdown" id={`${idPrefix}-criteria`}>
@@ -43,15 +44,15 @@ function NavLinks({ layout, idPrefix }: { layout: LayoutData; idPrefix: string }
           <ul className="dropdown-panel">
             {layout.criteria.map((node) => (
               <li key={node.id}>
-                <Link to={node.href} className="dropdown-strong">
+                <SiteLink to={node.href} className="dropdown-strong">
                   <span className="dot" style={{ background: node.color }} />
                   {node.name}
-                </Link>
+                </SiteLink>
                 {node.children.length > 0 ? (
                   <ul>
                     {node.children.map((child) => (
                       <li key={child.id}>
-                        <Link to={child.href}>{child.name}</Link>
+                        <SiteLink to={child.href}>{child.name}</SiteLink>
                       </li>
                     ))}
                   </ul>
@@ -68,18 +69,18 @@ function NavLinks({ layout, idPrefix }: { layout: LayoutData; idPrefix: string }
             <ul className="dropdown-panel">
               {layout.topics.map((topic) => (
                 <li key={topic.id}>
-                  <Link to={topic.href}>{topic.name}</Link>
+                  <SiteLink to={topic.href}>{topic.name}</SiteLink>
                 </li>
               ))}
               <li>
-                <Link to={localePath(language, '/topic/window-to-verify')}>{t.windowToVerify}</Link>
+                <SiteLink to={localePath(language, '/topic/window-to-verify')}>{t.windowToVerify}</SiteLink>
               </li>
             </ul>
           </details>
         </li>
       ) : null}
       <li>
-        <Link to={localePath(language, '/sources')}>{t.sources}</Link>
+        <SiteLink to={localePath(language, '/sources')}>{t.sources}</SiteLink>
       </li>
       <li>
         <details className="dropdown" id={`${idPrefix}-about`}>
@@ -87,14 +88,14 @@ function NavLinks({ layout, idPrefix }: { layout: LayoutData; idPrefix: string }
           <ul className="dropdown-panel">
             {aboutLinks(language, t).map((link) => (
               <li key={link.href}>
-                <Link to={link.href}>{link.label}</Link>
+                <SiteLink to={link.href}>{link.label}</SiteLink>
               </li>
             ))}
           </ul>
         </details>
       </li>
       <li>
-        <Link to={localePath(language, '/contact-us')}>{t.contactUs}</Link>
+        <SiteLink to={localePath(language, '/contact-us')}>{t.contactUs}</SiteLink>
       </li>
     </ul>
   );
@@ -128,10 +129,10 @@ export function Header({ layout }: { layout: LayoutData }) {
   return (
     <header className="site-header" ref={headerRef}>
       <div className="container header-bar">
-        <Link to={localePath(language, '/')} className="brand" aria-label={t.siteName}>
+        <SiteLink to={localePath(language, '/')} className="brand" aria-label={t.siteName}>
           <img src={logoHref} alt="" width="36" height="36" />
           <span className="brand-name">{t.siteName}</span>
-        </Link>
+        </SiteLink>
         <nav className="main-nav desktop-only" aria-label={t.menu}>
           <NavLinks layout={layout} idPrefix="nav" />
         </nav>

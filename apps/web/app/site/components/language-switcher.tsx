@@ -1,10 +1,11 @@
 // Goes to the linked translation of the current item when one exists; pages that exist in every
 // language switch to the same address; an item without a translation goes to that language's home.
-import { Link, useLocation, useMatches } from 'react-router';
+import { useLocation, useMatches } from 'react-router';
 import type { TranslationLink } from '../data/types.ts';
 import { homePathOf, LANGUAGES, type Language } from '../i18n/language.ts';
 import { localePath, stripLanguage } from '../i18n/paths.ts';
 import { useLanguage } from '../i18n/use-language.ts';
+import { SiteLink } from './site-link.tsx';
 
 const NAMES: Record<Language, string> = { ar: 'العربية', en: 'English', tr: 'Türkçe' };
 
@@ -45,13 +46,13 @@ export function LanguageSwitcher() {
     <ul className="language-switcher">
       {LANGUAGES.filter((l) => l !== current).map((language) => (
         <li key={language}>
-          <Link
+          <SiteLink
             to={languageTarget(language, location.pathname, query ? `?${query}` : '', translations)}
             hrefLang={language}
             lang={language}
           >
             {NAMES[language]}
-          </Link>
+          </SiteLink>
         </li>
       ))}
     </ul>

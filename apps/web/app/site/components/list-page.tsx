@@ -1,8 +1,8 @@
-import { Link } from 'react-router';
 import type { CategoryHeader } from '../data/listing.server.ts';
 import type { PageResult } from '../data/types.ts';
 import { Paginator } from './paginator.tsx';
 import { PostGrid } from './post-card.tsx';
+import { SiteLink } from './site-link.tsx';
 
 /** Category and topic pages: featured header, sibling links, 9 cards, paginator. */
 export function ListPage({ header, result }: { header: CategoryHeader; result: PageResult }) {
@@ -20,9 +20,9 @@ export function ListPage({ header, result }: { header: CategoryHeader; result: P
       {header.siblings.length > 1 ? (
         <nav className="link-bar siblings" aria-label={header.name}>
           {header.siblings.map((link) => (
-            <Link key={link.id} to={link.href} aria-current={link.isCurrent ? 'page' : undefined}>
+            <SiteLink key={link.id} to={link.href} aria-current={link.isCurrent ? 'page' : undefined}>
               {link.name}
-            </Link>
+            </SiteLink>
           ))}
         </nav>
       ) : null}

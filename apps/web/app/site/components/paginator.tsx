@@ -1,5 +1,6 @@
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { useMessages } from '../i18n/use-language.ts';
+import { SiteLink } from './site-link.tsx';
 
 /** Page numbers to show: all up to 5 pages, else a window of 3 each side of the current page. */
 export function pageWindow(page: number, pageCount: number, radius = 3): number[] {
@@ -27,9 +28,9 @@ export function Paginator({ page, pageCount }: { page: number; pageCount: number
   return (
     <nav className="paginator" aria-label={t.pagination}>
       {page > 1 ? (
-        <Link to={href(page - 1)} rel="prev" className="paginator-step">
+        <SiteLink to={href(page - 1)} rel="prev" className="paginator-step">
           {t.previous}
-        </Link>
+        </SiteLink>
       ) : null}
       <ol>
         {pageWindow(page, pageCount).map((n) => (
@@ -37,17 +38,17 @@ export function Paginator({ page, pageCount }: { page: number; pageCount: number
             {n === page ? (
               <span aria-current="page">{n}</span>
             ) : (
-              <Link to={href(n)} aria-label={`${t.page} ${n}`}>
+              <SiteLink to={href(n)} aria-label={`${t.page} ${n}`}>
                 {n}
-              </Link>
+              </SiteLink>
             )}
           </li>
         ))}
       </ol>
       {page < pageCount ? (
-        <Link to={href(page + 1)} rel="next" className="paginator-step">
+        <SiteLink to={href(page + 1)} rel="next" className="paginator-step">
           {t.next}
-        </Link>
+        </SiteLink>
       ) : null}
     </nav>
   );

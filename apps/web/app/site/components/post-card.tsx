@@ -1,8 +1,8 @@
-import { Link } from 'react-router';
 import type { PostCardView } from '../data/types.ts';
 import { useMessages } from '../i18n/use-language.ts';
 import { chipStyle } from './chip-style.ts';
 import { Picture } from './picture.tsx';
+import { SiteLink } from './site-link.tsx';
 
 /** Image, title, author or rating, description (150 characters) and a read-more link. */
 export function PostCard({ post, size = 'normal' }: { post: PostCardView; size?: 'normal' | 'large' }) {
@@ -12,35 +12,35 @@ export function PostCard({ post, size = 'normal' }: { post: PostCardView; size?:
       className={`post-card post-card-${size}`}
       style={{ '--accent': post.color } as React.CSSProperties}
     >
-      <Link to={post.href} className="post-card-media" tabIndex={-1} aria-hidden="true">
+      <SiteLink to={post.href} className="post-card-media" tabIndex={-1} aria-hidden="true">
         <Picture
           image={post.image}
           color={post.color}
           label={post.rating?.name ?? ''}
           sizes={size === 'large' ? '(min-width: 768px) 50vw, 100vw' : '(min-width: 768px) 33vw, 100vw'}
         />
-      </Link>
+      </SiteLink>
       <div className="post-card-body">
         {post.rating ? (
-          <Link to={post.rating.href} className="rating-chip" style={chipStyle(post.rating.color)}>
+          <SiteLink to={post.rating.href} className="rating-chip" style={chipStyle(post.rating.color)}>
             {post.rating.name}
-          </Link>
+          </SiteLink>
         ) : null}
         <h3 className="post-card-title">
-          <Link to={post.href}>{post.title}</Link>
+          <SiteLink to={post.href}>{post.title}</SiteLink>
         </h3>
         <p className="post-card-description">{post.description}</p>
         <p className="post-card-meta">
-          {post.author ? <Link to={post.author.href}>{post.author.name}</Link> : null}
+          {post.author ? <SiteLink to={post.author.href}>{post.author.name}</SiteLink> : null}
           {post.publishedAt ? (
             <time dateTime={post.publishedAt} dir="ltr">
               {post.dateText}
             </time>
           ) : null}
         </p>
-        <Link to={post.href} className="read-more" aria-label={`${t.readMore}: ${post.title}`}>
+        <SiteLink to={post.href} className="read-more" aria-label={`${t.readMore}: ${post.title}`}>
           {t.readMore}
-        </Link>
+        </SiteLink>
       </div>
     </article>
   );
@@ -56,7 +56,7 @@ export function TitleCard({ post }: { post: PostCardView }) {
         </span>
       ) : null}
       <h3 className="title-card-title">
-        <Link to={post.href}>{post.title}</Link>
+        <SiteLink to={post.href}>{post.title}</SiteLink>
       </h3>
       {post.publishedAt ? (
         <time dateTime={post.publishedAt} dir="ltr">

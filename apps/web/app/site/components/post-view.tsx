@@ -1,7 +1,7 @@
 // The fact-check page (spec §2), reused by articles: trial banner, image, title, author, dates,
 // share menu, body, Claim / Claim refutation / Conclusion, the rating block, references and claim
 // sources, comments and three selected materials.
-import { Link } from 'react-router';
+
 import type { PostView as PostViewData } from '../data/post.server.ts';
 import { useMessages } from '../i18n/use-language.ts';
 import { chipStyle } from './chip-style.ts';
@@ -11,6 +11,7 @@ import { PostCard } from './post-card.tsx';
 import { ReadCounter } from './read-counter.tsx';
 import { RichText } from './rich-text.tsx';
 import { ShareMenu } from './share-menu.tsx';
+import { SiteLink } from './site-link.tsx';
 
 export function PostView({ post }: { post: PostViewData }) {
   const t = useMessages();
@@ -24,16 +25,20 @@ export function PostView({ post }: { post: PostViewData }) {
       )}
       <header className="post-header">
         {post.evaluation ? (
-          <Link to={post.evaluation.href} className="rating-chip" style={chipStyle(post.evaluation.color)}>
+          <SiteLink
+            to={post.evaluation.href}
+            className="rating-chip"
+            style={chipStyle(post.evaluation.color)}
+          >
             {post.evaluation.name}
-          </Link>
+          </SiteLink>
         ) : null}
         <h1 className="post-title">{post.title}</h1>
         <p className="post-lead">{post.description}</p>
         <div className="post-meta">
           {post.author ? (
             <span>
-              {t.by} <Link to={post.author.href}>{post.author.name}</Link>
+              {t.by} <SiteLink to={post.author.href}>{post.author.name}</SiteLink>
             </span>
           ) : null}
           {post.publishedAt ? (
@@ -85,14 +90,14 @@ export function PostView({ post }: { post: PostViewData }) {
             >
               <p className="evaluation-label">{t.rating}</p>
               <p className="evaluation-name">
-                <Link to={post.evaluation.href}>{post.evaluation.name}</Link>
+                <SiteLink to={post.evaluation.href}>{post.evaluation.name}</SiteLink>
               </p>
               <p>{post.evaluation.description}</p>
               {post.evaluation.rows.length > 0 ? (
                 <ul>
                   {post.evaluation.rows.map((row) => (
                     <li key={row.href} style={{ '--rating': row.color } as React.CSSProperties}>
-                      <Link to={row.href}>{row.name}</Link>: {row.description}
+                      <SiteLink to={row.href}>{row.name}</SiteLink>: {row.description}
                     </li>
                   ))}
                 </ul>
@@ -113,7 +118,7 @@ export function PostView({ post }: { post: PostViewData }) {
                 <ul className="chip-list">
                   {post.mediaSources.map((source) => (
                     <li key={source.href}>
-                      <Link to={source.href}>{source.name}</Link>
+                      <SiteLink to={source.href}>{source.name}</SiteLink>
                     </li>
                   ))}
                 </ul>

@@ -1,7 +1,7 @@
-import { Link } from 'react-router';
 import type { StaticPageData } from '../data/pages.server.ts';
 import { useMessages } from '../i18n/use-language.ts';
 import { chipStyle } from './chip-style.ts';
+import { SiteLink } from './site-link.tsx';
 
 export function StaticPageView({ data }: { data: StaticPageData }) {
   const t = useMessages();
@@ -50,9 +50,9 @@ export function StaticPageView({ data }: { data: StaticPageData }) {
                   style={{ '--rating': rating.color } as React.CSSProperties}
                 >
                   <th scope="row">
-                    <Link to={rating.href} className="rating-chip" style={chipStyle(rating.color)}>
+                    <SiteLink to={rating.href} className="rating-chip" style={chipStyle(rating.color)}>
                       {rating.name}
-                    </Link>
+                    </SiteLink>
                   </th>
                   <td>{rating.description}</td>
                 </tr>,

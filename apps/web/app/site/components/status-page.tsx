@@ -1,6 +1,6 @@
-import { Link } from 'react-router';
 import { homePathOf } from '../i18n/language.ts';
 import { useLanguage, useMessages } from '../i18n/use-language.ts';
+import { SiteLink } from './site-link.tsx';
 
 /** "Page Not Found" (or the message passed), for the catch-all routes and any 404 a loader throws. */
 export function NotFoundPage({ message }: { message?: string }) {
@@ -12,9 +12,9 @@ export function NotFoundPage({ message }: { message?: string }) {
       <h1>{message ?? t.notFoundTitle}</h1>
       <p>{t.notFoundBody}</p>
       <p>
-        <Link to={homePathOf(language)} className="button">
+        <SiteLink to={homePathOf(language)} className="button">
           {t.backHome}
-        </Link>
+        </SiteLink>
       </p>
     </section>
   );

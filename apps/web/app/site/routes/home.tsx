@@ -1,7 +1,8 @@
-import { Link, type LoaderFunctionArgs, useLoaderData } from 'react-router';
+import { type LoaderFunctionArgs, useLoaderData } from 'react-router';
 import { SocialLinks } from '../components/footer.tsx';
 import { Icon } from '../components/icons.tsx';
 import { PostCard, TitleCard } from '../components/post-card.tsx';
+import { SiteLink } from '../components/site-link.tsx';
 import { loadHome } from '../data/home.server.ts';
 import { servicesOfOptional } from '../data/optional-services.server.ts';
 import { useMessages } from '../i18n/use-language.ts';
@@ -57,25 +58,25 @@ export default function HomeRoute() {
               >
                 <header className="section-header">
                   <h2 id={`section-${section.category.id}`} className="section-title">
-                    <Link to={section.category.href}>{section.category.name}</Link>
+                    <SiteLink to={section.category.href}>{section.category.name}</SiteLink>
                   </h2>
                   <nav className="link-bar" aria-label={section.category.name}>
-                    <Link
+                    <SiteLink
                       to={section.allHref}
                       aria-current={section.filter === null ? 'true' : undefined}
                       preventScrollReset
                     >
                       {t.allInCategory}
-                    </Link>
+                    </SiteLink>
                     {section.filterLinks.map((link) => (
-                      <Link
+                      <SiteLink
                         key={link.id}
                         to={link.href}
                         aria-current={link.isActive ? 'true' : undefined}
                         preventScrollReset
                       >
                         {link.name}
-                      </Link>
+                      </SiteLink>
                     ))}
                   </nav>
                 </header>
@@ -114,7 +115,7 @@ export default function HomeRoute() {
               <ol className="most-read">
                 {home.mostRead.map((post) => (
                   <li key={post.id}>
-                    <Link to={post.href}>{post.title}</Link>
+                    <SiteLink to={post.href}>{post.title}</SiteLink>
                   </li>
                 ))}
               </ol>
@@ -126,10 +127,10 @@ export default function HomeRoute() {
               <ul className="category-counts">
                 {home.counts.map((count) => (
                   <li key={count.id} style={{ '--accent': count.color } as React.CSSProperties}>
-                    <Link to={count.href}>
+                    <SiteLink to={count.href}>
                       <span>{count.name}</span>
                       <strong>{count.count}</strong>
-                    </Link>
+                    </SiteLink>
                   </li>
                 ))}
               </ul>

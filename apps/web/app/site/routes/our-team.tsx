@@ -1,4 +1,5 @@
-import { Link, type LoaderFunctionArgs, useLoaderData } from 'react-router';
+import { type LoaderFunctionArgs, useLoaderData } from 'react-router';
+import { SiteLink } from '../components/site-link.tsx';
 import { requireServices } from '../data/optional-services.server.ts';
 import type { TeamMember } from '../data/pages.server.ts';
 import { loadTeamPage } from '../data/pages.server.ts';
@@ -14,7 +15,7 @@ export const meta = metaFromSeo;
 function MemberCard({ member }: { member: TeamMember }) {
   return (
     <li>
-      <Link to={member.href} className="member-card">
+      <SiteLink to={member.href} className="member-card">
         {member.image ? (
           <img src={member.image.src} alt="" width="72" height="72" className="avatar" loading="lazy" />
         ) : (
@@ -24,7 +25,7 @@ function MemberCard({ member }: { member: TeamMember }) {
         )}
         <span className="member-name">{member.name}</span>
         {member.position ? <span className="member-position">{member.position}</span> : null}
-      </Link>
+      </SiteLink>
     </li>
   );
 }

@@ -1,6 +1,7 @@
-import { Form, Link, type LoaderFunctionArgs, useLoaderData } from 'react-router';
+import { Form, type LoaderFunctionArgs, useLoaderData } from 'react-router';
 import { chipStyle } from '../components/chip-style.ts';
 import { Picture } from '../components/picture.tsx';
+import { SiteLink } from '../components/site-link.tsx';
 import { requireServices } from '../data/optional-services.server.ts';
 import { loadSourcesPage } from '../data/pages.server.ts';
 import { useMessages } from '../i18n/use-language.ts';
@@ -43,7 +44,7 @@ export default function SourcesRoute() {
             key={source.id}
             style={{ '--accent': source.rating?.color ?? '#8a8f98' } as React.CSSProperties}
           >
-            <Link to={source.href} className="source-card">
+            <SiteLink to={source.href} className="source-card">
               <Picture image={source.image} color={source.rating?.color ?? '#8a8f98'} label="" />
               <span className="source-name">{source.name}</span>
               <span className="source-meta">
@@ -58,7 +59,7 @@ export default function SourcesRoute() {
                   </span>
                 ) : null}
               </span>
-            </Link>
+            </SiteLink>
           </li>
         ))}
       </ul>
