@@ -64,6 +64,19 @@ describe('counts', () => {
       400,
     );
   });
+
+  it('count/category carries the names in every language (the English home named them in Arabic)', async () => {
+    await call(t.app, 'PATCH', '/api/category/fraud', [
+      { op: 'add', path: '/nameEn', value: 'False' },
+      { op: 'add', path: '/nameTr', value: 'Yanlış' },
+    ]);
+    const res = await call(t.app, 'GET', '/api/count/category?language=en', undefined, 'anonymous');
+    expect((res.body.data as Record<string, unknown>[]).find((r) => r._id === 'fraud')).toMatchObject({
+      name: 'زائف',
+      nameEn: 'False',
+      nameTr: 'Yanlış',
+    });
+  });
 });
 
 describe('stats/factcheck', () => {

@@ -98,15 +98,24 @@ export function createStatsService(deps: {
         throw invalidQuery('language', 'must be ar, en or tr');
       }
       const result = await db.execute(sql`
-        select c._id as "_id", c.name as "name", c.slug as "slug", c.color as "color", count(f._id)::int as "count"
+        select c._id as "_id", c.name as "name", c.name_en as "nameEn", c.name_tr as "nameTr",
+          c.slug as "slug", c.color as "color", count(f._id)::int as "count"
         from ${category} c
         left join ${factcheck} f on f.category = c._id and f.status = 'published'
           ${language ? sql`and f.language = ${language}` : sql``}
         where c.parent = 'criteria'
-        group by c._id, c.name, c.slug, c.color, c.path
+        group by c._id, c.name, c.name_en, c.name_tr, c.slug, c.color, c.path
         order by c.path`);
       return (
-        result.rows as { _id: string; name: string; slug: string; color: string | null; count: number }[]
+        result.rows as {
+          _id: string;
+          name: string;
+          nameEn: string | null;
+          nameTr: string | null;
+          slug: string;
+          color: string | null;
+          count: number;
+        }[]
       ).map((r) => ({ ...r, count: Number(r.count) }));
     },
   };

@@ -19,6 +19,8 @@ export interface SiteResources {
 export interface CategoryCount {
   _id: string;
   name: string;
+  nameEn?: string | null;
+  nameTr?: string | null;
   slug: string;
   color: string | null;
   count: number;
