@@ -2,7 +2,7 @@
 // `<a>`; one click handler in the site layout (useSiteLinkNavigation) gives them client-side
 // navigation. React Router's <Link> ran four hooks per link (resolving the address against the
 // matches, a click handler, navigate, prefetch) on every render: 60–100 links made ~18 % of what a
-// cold page render allocated on the server (ADR 028).
+// cold page render allocated on the server (ADR 027).
 import { type AnchorHTMLAttributes, useEffect } from 'react';
 import { useNavigate } from 'react-router';
 
