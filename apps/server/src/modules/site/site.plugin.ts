@@ -26,6 +26,7 @@ import { createPageDelivery, isCacheableRequest, isPreviewRequest } from './page
 import { PRIVATE_NO_STORE, sendRenderedPage } from './page-response.ts';
 import { type TrackableResources, trackResources, trackStats } from './read-tags.ts';
 import { createReferenceCache, type ReferenceCache, type ReferenceResources } from './reference-cache.ts';
+import { withRoutePatternMatching } from './route-pattern-matching.ts';
 import { registerSeoRoutes } from './seo.routes.ts';
 import { createSeoService } from './seo.service.ts';
 import { sendWebResponse, toWebRequest } from './site.adapter.ts';
@@ -194,7 +195,7 @@ export async function sitePlugin(app: FastifyInstance, opts: SitePluginOptions):
     );
   } else if (hasBuild) {
     const build = (await import(pathToFileURL(serverBuildFile).href)) as ServerBuild;
-    handleRequest = createRequestHandler(build, opts.mode);
+    handleRequest = createRequestHandler(withRoutePatternMatching(build), opts.mode);
     isRouted = createRouteMatcher(build);
     const cacheControlOf = (filePath: string) =>
       filePath.startsWith(join(clientDir, 'assets') + sep) ? HASHED_ASSET_CACHE : PUBLIC_FILE_CACHE;
