@@ -1,7 +1,10 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest';
 import { inlineScriptHashes } from './content-security.ts';
-import { deferHydration, HYDRATION_LOADER, HYDRATION_SOURCE_ID } from './deferred-hydration.ts';
+import { deferHydration as deferBytes, HYDRATION_LOADER, HYDRATION_SOURCE_ID } from './deferred-hydration.ts';
+
+/** The rewrite works on a document's bytes; these tests read and write text. */
+const deferHydration = (html: string) => deferBytes(Buffer.from(html)).toString();
 
 const MODULES = 'import * as route0 from "/assets/root.js";\nimport("/assets/entry.client.js");';
 const DOCUMENT =
@@ -48,6 +51,16 @@ describe('deferHydration', () => {
         inlineScriptHashes(`<script type="module">${MODULES}</script>`)[0],
         inlineScriptHashes(`<script>${HYDRATION_LOADER}</script>`)[0],
       ]),
+    );
+  });
+
+  it('keeps every other byte as it was, Arabic text and preloads after the script included', () => {
+    const arabic = '<p>تبيَّن: «مرسوم بزيادة الرواتب»</p>';
+    const page = `<html><head><title>عنوان</title></head><body>${arabic}<script type="module" async="">${MODULES}</script><link rel="modulepreload" href="/late.js"/><p>ختام</p></body></html>`;
+    expect(deferHydration(page)).toBe(
+      `<html><head><title>عنوان</title></head><body>${arabic}` +
+        `<script type="text/x-deferred-module" id="${HYDRATION_SOURCE_ID}">${MODULES}</script>` +
+        `<script>${HYDRATION_LOADER}</script><p>ختام</p></body></html>`,
     );
   });
 

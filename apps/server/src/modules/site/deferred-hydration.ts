@@ -14,23 +14,46 @@
 export const HYDRATION_SOURCE_ID = 'hydration-modules';
 const INERT_TYPE = 'text/x-deferred-module';
 
-const MODULE_PRELOAD = /<link rel="modulepreload"[^>]*>/g;
-const ROUTE_MODULES_SCRIPT = /<script type="module" async="">([\s\S]*?)<\/script>/;
-
 /** Starts hydration once: after load and a painted frame, or at the first pointer or key press. */
 export const HYDRATION_LOADER = `(function(){var d=document,w=window,started=false,events=['pointerdown','keydown','touchstart'];function start(){if(started)return;started=true;events.forEach(function(e){w.removeEventListener(e,start,true)});var s=d.createElement('script');s.type='module';s.textContent=d.getElementById('${HYDRATION_SOURCE_ID}').textContent;d.body.appendChild(s)}function afterPaint(){requestAnimationFrame(function(){setTimeout(start,0)})}events.forEach(function(e){w.addEventListener(e,start,{capture:true,passive:true})});if(d.readyState==='complete')afterPaint();else w.addEventListener('load',afterPaint,{once:true})})()`;
 
+const MODULE_SCRIPT_OPEN = Buffer.from('<script type="module" async="">');
+const SCRIPT_CLOSE = Buffer.from('</script>');
+const MODULE_PRELOAD = Buffer.from('<link rel="modulepreload"');
+const INERT_SCRIPT_OPEN = Buffer.from(`<script type="${INERT_TYPE}" id="${HYDRATION_SOURCE_ID}">`);
+const INERT_SCRIPT_CLOSE_AND_LOADER = Buffer.from(`</script><script>${HYDRATION_LOADER}</script>`);
+
 /**
- * The document with its hydration deferred. A document without React Router's module script (a
- * plain error page, or a future React Router that emits another shape) is returned unchanged, so
- * it hydrates as React Router built it.
+ * The document's bytes with its hydration deferred. A document without React Router's module script
+ * (a plain error page, or a future React Router that emits another shape) is returned unchanged, so
+ * it hydrates as React Router built it. It works on the bytes (the markup it looks for is ASCII):
+ * the document is copied once, with no text decoded or encoded (ADR 028).
  */
-export function deferHydration(html: string): string {
-  const deferred = html.replace(
-    ROUTE_MODULES_SCRIPT,
-    (_script, modules: string) =>
-      `<script type="${INERT_TYPE}" id="${HYDRATION_SOURCE_ID}">${modules}</script>` +
-      `<script>${HYDRATION_LOADER}</script>`,
-  );
-  return deferred === html ? html : deferred.replace(MODULE_PRELOAD, '');
+export function deferHydration(html: Buffer): Buffer {
+  const open = html.indexOf(MODULE_SCRIPT_OPEN);
+  if (open < 0) return html;
+  const close = html.indexOf(SCRIPT_CLOSE, open + MODULE_SCRIPT_OPEN.length);
+  if (close < 0) return html;
+  // What changes, in document order: each preload goes; the module script's tags become the inert
+  // script's, followed by the loader.
+  const edits: { start: number; end: number; insert?: Buffer }[] = [
+    { start: open, end: open + MODULE_SCRIPT_OPEN.length, insert: INERT_SCRIPT_OPEN },
+    { start: close, end: close + SCRIPT_CLOSE.length, insert: INERT_SCRIPT_CLOSE_AND_LOADER },
+  ];
+  for (let at = html.indexOf(MODULE_PRELOAD); at >= 0; ) {
+    const end = html.indexOf('>', at + MODULE_PRELOAD.length);
+    if (end < 0) break;
+    if (at < open || at > close) edits.push({ start: at, end: end + 1 });
+    at = html.indexOf(MODULE_PRELOAD, end + 1);
+  }
+  edits.sort((a, b) => a.start - b.start);
+  const parts: Buffer[] = [];
+  let from = 0;
+  for (const edit of edits) {
+    parts.push(html.subarray(from, edit.start));
+    if (edit.insert) parts.push(edit.insert);
+    from = edit.end;
+  }
+  parts.push(html.subarray(from));
+  return Buffer.concat(parts);
 }

@@ -343,21 +343,19 @@ const RESPONSE_HEADERS_DROPPED = new Set([
 
 /** Reads a React Router answer whole; HTML documents get their CSP and the security headers. */
 async function toRenderedPage(response: Response, opts = { deferHydration: true }): Promise<RenderedPage> {
-  let body = Buffer.from(await response.arrayBuffer());
+  let body: Buffer = Buffer.from(await response.arrayBuffer());
   const headers: Record<string, string> = {};
   for (const [name, value] of response.headers) {
     if (RESPONSE_HEADERS_DROPPED.has(name)) continue;
     headers[name] = name === 'content-type' && value === 'text/html' ? 'text/html; charset=utf-8' : value;
   }
   if (headers['content-type']?.startsWith('text/html')) {
-    // The rewrite and the script hashes look for ASCII markup only, so the document is read one byte
-    // per character (latin1): UTF-8 sequences pass through untouched and no character is decoded or
-    // encoded (with Arabic text, UTF-8 decoding and re-encoding cost more than the rewrite itself).
-    const bytes = body.toString('latin1');
-    const html = opts.deferHydration ? deferHydration(bytes) : bytes;
-    if (html !== bytes) body = Buffer.from(html, 'latin1');
+    if (opts.deferHydration) body = deferHydration(body);
+    // The script hashes look for ASCII markup only, so the document is read one byte per character
+    // (latin1): UTF-8 sequences pass through untouched and no character is decoded (with Arabic
+    // text, UTF-8 decoding costs more than the hashing itself).
     Object.assign(headers, SITE_SECURITY_HEADERS);
-    headers['content-security-policy'] = contentSecurityPolicy(html, 'latin1');
+    headers['content-security-policy'] = contentSecurityPolicy(body.toString('latin1'), 'latin1');
   }
   const cookies = response.headers.getSetCookie();
   return { status: response.status, headers, body, ...(cookies.length > 0 ? { cookies } : {}) };
