@@ -1,10 +1,10 @@
 // The in-process reference data of public pages: anonymous reads of categories, authors and media
 // sources answered from memory until a write's tags name them; lookups filled from memory; copies
-// handed out; personal reads never kept.
+// kept frozen; personal reads never kept.
 import { ANONYMOUS_ACTOR } from '@tabayyun/permissions';
 import { parseQuery } from '@tabayyun/query';
 import { describe, expect, it } from 'vitest';
-import { copyData, createReferenceCache, type ReferenceResources } from './reference-cache.ts';
+import { createReferenceCache, freezeData, type ReferenceResources } from './reference-cache.ts';
 
 type Doc = Record<string, unknown> & { _id: string };
 const EDITOR = { sub: 'e', roles: ['editor'], anonymous: false };
@@ -36,14 +36,16 @@ function fakeService() {
 }
 
 describe('reference cache', () => {
-  it('reads anonymous category lists once until a category tag drops them, handing out copies', async () => {
+  it('reads anonymous category lists once until a category tag drops them, frozen', async () => {
     const { service, calls, rows } = fakeService();
     const cache = createReferenceCache();
     const wrapped = cache.wrap(service);
     const read = () =>
       wrapped.list({ actor: ANONYMOUS_ACTOR, resource: 'category', query: parseQuery('per_page=10') });
     const first = await read();
-    first.data[0]!.name = 'changed by a loader';
+    expect(() => {
+      first.data[0]!.name = 'changed by a loader';
+    }).toThrow(TypeError);
     expect((await read()).data[0]!.name).toBe('كاذب');
     expect(calls).toEqual(['category:']);
     cache.invalidate(['factcheck:*', 'author:*']);
@@ -75,18 +77,19 @@ describe('reference cache', () => {
     const b = await wrapped.list({ actor: ANONYMOUS_ACTOR, resource: 'factcheck', query });
     expect(a.data[0]!.author).toEqual({ _id: 'a1', name: 'Author One' });
     expect(b.data[0]!.author).toEqual({ _id: 'a1', name: 'Author One' });
-    expect(a.data[0]!.author).not.toBe(b.data[0]!.author);
+    expect(Object.isFrozen(a.data[0]!.author)).toBe(true);
     // The remaining lookup still goes to the service; the author list is read once.
     expect(calls).toEqual(['factcheck:mediaSource', 'author:', 'factcheck:mediaSource']);
   });
 
-  it('copies plain data deeply (dates and nested rows), so a loader cannot change what is kept', () => {
+  it('freezes plain data deeply (nested rows, lists, a map’s rows), so a loader cannot change what is kept', () => {
     const kept = { _id: 'a', at: new Date(0), images: [{ url: '/x.webp', size: { w: 1 } }], none: null };
-    const copy = copyData(kept);
-    expect(copy).toEqual(kept);
-    copy.images[0]!.size.w = 2;
-    copy.at.setTime(5);
-    expect(kept.images[0]!.size.w).toBe(1);
-    expect(kept.at.getTime()).toBe(0);
+    expect(freezeData(kept)).toBe(kept);
+    expect(() => {
+      kept.images[0]!.size.w = 2;
+    }).toThrow(TypeError);
+    expect(() => kept.images.push({ url: '/y.webp', size: { w: 1 } })).toThrow(TypeError);
+    const byId = freezeData(new Map([['a', { name: 'x' }]]));
+    expect(Object.isFrozen(byId.get('a'))).toBe(true);
   });
 });
