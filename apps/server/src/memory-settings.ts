@@ -6,9 +6,11 @@
 // - V8's heap. Node's defaults size it for throughput on a big machine: a young generation of two
 //   64 MB semi-spaces (all of it touched after a few seconds of traffic) and an old generation
 //   allowed to grow to up to ~4 times what was live after the last full collection. Under a few thousand
-//   requests a second that held ~320 MB, while ~60 MB was live. The flags keep the young generation
+//   requests a second that held ~320 MB, while ~60 MB was live. The flags cap the young generation
 //   at 2 × 8 MB and start the next full (concurrent) collection once the old one has doubled (50 %
 //   held ~20 MB less but cost ~40–80 % more CPU per cold render: full collections too often).
+//   With --optimize-for-size (below) V8 keeps the semi-spaces at 1 MB whatever the cap says
+//   (ADR 028): the cap matters to a deployment that turns that flag off.
 // - glibc's malloc. It raises its mmap threshold each time a large block is freed, up to 32 MB, so
 //   the large temporary blocks that follow (V8's compiler zones, PGlite's WebAssembly compilation,
 //   compression state) are carved from its arenas and stay resident after they are freed: ~150 MB
@@ -16,9 +18,12 @@
 //   trims an arena's free top beyond 128 KB. (musl and other C libraries ignore GLIBC_TUNABLES.)
 
 // --optimize-for-size: V8 collects and compacts with memory in mind (its heap after load ~120 →
-//   ~60 MB). Measured: a cold render costs ~20–25 % more CPU (fact-check 11 → 14 ms, load ~2); a
-//   page served from the cache costs the same (0.2–0.4 ms). A deployment that prefers cold-render
-//   throughput to memory starts Node with --no-optimize-for-size (kept, like any flag given).
+//   ~60 MB), and keeps the young generation at 2 × 1 MB, so a cold render's garbage is collected
+//   every ~1 MB allocated (ADR 028: ~360 scavenges a second under cold fact-check load). Measured:
+//   without it cold renders run ~25–35 % faster and the server holds ~50–90 MB more after the
+//   benchmark's load (263–314 against 212–228 MB); a page served from the cache costs the same
+//   (0.2–0.4 ms). A deployment that prefers cold-render throughput to memory starts Node with
+//   --no-optimize-for-size (kept, like any flag given).
 export const HEAP_FLAGS: readonly string[] = [
   '--max-semi-space-size=8',
   '--heap-growing-percent=100',
