@@ -26,28 +26,78 @@ export const EMBED_FRAME_SOURCES = [
   'https://www.facebook.com',
 ] as const;
 
-/**
- * How the document's characters stand for its bytes: `utf8` for ordinary text, `latin1` for a
- * document decoded one byte per character (see `toRenderedPage`), so the hashes cover the exact
- * UTF-8 bytes a browser hashes either way.
- */
-export type DocumentText = 'utf8' | 'latin1';
+const LESS_THAN = 0x3c;
+const GREATER_THAN = 0x3e;
+const SCRIPT = [...'script'].map((c) => c.charCodeAt(0));
+/** The bytes `\s` matches in a document read one byte per character. */
+const SPACE_BYTES = new Set([0x09, 0x0a, 0x0b, 0x0c, 0x0d, 0x20, 0xa0]);
 
-/** The `'sha256-…'` sources of every inline script of an HTML document, each once. */
-export function inlineScriptHashes(html: string, text: DocumentText = 'utf8'): string[] {
+/** `script`, in any case, at `at` (the letters' lower-case bit set matches both cases of a letter only). */
+function isScriptAt(bytes: Uint8Array, at: number): boolean {
+  if (at + SCRIPT.length > bytes.length) return false;
+  for (let i = 0; i < SCRIPT.length; i++) if ((bytes[at + i]! | 0x20) !== SCRIPT[i]) return false;
+  return true;
+}
+
+const isWordByte = (b: number | undefined) =>
+  b !== undefined &&
+  ((b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5a) || (b >= 0x61 && b <= 0x7a) || b === 0x5f);
+
+/** Where the first `</script\s*>` from `from` starts and ends. */
+function closingTagOf(bytes: Buffer, from: number): { start: number; end: number } | undefined {
+  for (let at = bytes.indexOf('</', from); at >= 0; at = bytes.indexOf('</', at + 1)) {
+    if (!isScriptAt(bytes, at + 2)) continue;
+    let end = at + 2 + SCRIPT.length;
+    while (end < bytes.length && SPACE_BYTES.has(bytes[end]!)) end++;
+    if (bytes[end] === GREATER_THAN) return { start: at, end: end + 1 };
+  }
+  return undefined;
+}
+
+/**
+ * The inline scripts of a document's UTF-8 bytes, as INLINE_SCRIPT finds them in its text: the same
+ * scan over the bytes, so a rendered page is never decoded or copied to be hashed (ADR 028).
+ */
+function* scriptsOf(bytes: Buffer): Generator<{ attributes: string; body: Buffer }> {
+  for (let at = bytes.indexOf(LESS_THAN); at >= 0; ) {
+    const nameEnd = at + 1 + SCRIPT.length;
+    if (isScriptAt(bytes, at + 1) && !isWordByte(bytes[nameEnd])) {
+      const tagEnd = bytes.indexOf(GREATER_THAN, nameEnd);
+      if (tagEnd < 0) return;
+      const closing = closingTagOf(bytes, tagEnd + 1);
+      if (closing) {
+        yield {
+          attributes: bytes.toString('latin1', nameEnd, tagEnd),
+          body: bytes.subarray(tagEnd + 1, closing.start),
+        };
+        at = bytes.indexOf(LESS_THAN, closing.end);
+        continue;
+      }
+    }
+    at = bytes.indexOf(LESS_THAN, at + 1);
+  }
+}
+
+/** The `'sha256-…'` sources of every inline script of an HTML document (its text or its UTF-8 bytes), each once. */
+export function inlineScriptHashes(html: string | Buffer): string[] {
   const hashes = new Set<string>();
-  for (const match of html.matchAll(INLINE_SCRIPT)) {
-    const attributes = match[1] ?? '';
-    const body = match[2] ?? '';
+  const scripts =
+    typeof html === 'string'
+      ? [...html.matchAll(INLINE_SCRIPT)].map((match) => ({
+          attributes: match[1] ?? '',
+          body: match[2] ?? '',
+        }))
+      : scriptsOf(html);
+  for (const { attributes, body } of scripts) {
     if (/\bsrc\s*=/i.test(attributes) || DATA_BLOCK_TYPE.test(attributes) || body.length === 0) continue;
-    hashes.add(`'sha256-${createHash('sha256').update(body, text).digest('base64')}'`);
+    hashes.add(`'sha256-${createHash('sha256').update(body).digest('base64')}'`);
   }
   return [...hashes];
 }
 
 /** The public site's Content-Security-Policy for one rendered document. */
-export function contentSecurityPolicy(html: string, text: DocumentText = 'utf8'): string {
-  const hashes = inlineScriptHashes(html, text);
+export function contentSecurityPolicy(html: string | Buffer): string {
+  const hashes = inlineScriptHashes(html);
   // A page with more inline scripts than a header can list is a bug in the page: fall back to
   // 'unsafe-inline' for scripts only rather than break it (never reached by the current pages).
   const inline = hashes.length > MAX_SCRIPT_HASHES ? ["'unsafe-inline'"] : hashes;

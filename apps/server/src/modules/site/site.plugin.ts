@@ -350,12 +350,10 @@ async function toRenderedPage(response: Response, opts = { deferHydration: true 
     headers[name] = name === 'content-type' && value === 'text/html' ? 'text/html; charset=utf-8' : value;
   }
   if (headers['content-type']?.startsWith('text/html')) {
+    // Both work on the document's bytes: no character is decoded (ADR 028).
     if (opts.deferHydration) body = deferHydration(body);
-    // The script hashes look for ASCII markup only, so the document is read one byte per character
-    // (latin1): UTF-8 sequences pass through untouched and no character is decoded (with Arabic
-    // text, UTF-8 decoding costs more than the hashing itself).
     Object.assign(headers, SITE_SECURITY_HEADERS);
-    headers['content-security-policy'] = contentSecurityPolicy(body.toString('latin1'), 'latin1');
+    headers['content-security-policy'] = contentSecurityPolicy(body);
   }
   const cookies = response.headers.getSetCookie();
   return { status: response.status, headers, body, ...(cookies.length > 0 ? { cookies } : {}) };
