@@ -44,6 +44,8 @@ const BOOKKEEPING_FIELDS = new Set(['updatedAt', '_version', 'updatedBy', 'sourc
 
 const VERSION_KEY = '__version';
 const CREATED_KEY = '__created';
+/** Which list of a `listMany` a row of its one statement belongs to. */
+const LIST_KEY = '__list';
 
 export interface ResourceServiceDeps {
   db: Db;
@@ -257,6 +259,58 @@ export function createResourceService(deps: ResourceServiceDeps) {
     const data = present(rows);
     await expandLookups(def, args.actor, data, args.query.lookup);
     return { data, total };
+  }
+
+  /**
+   * Several lists of one resource read in one statement (`UNION ALL` of the lists' own queries, each
+   * with its order and page), without totals: a page showing a few short lists (the home page's
+   * sections) makes one round trip instead of one per list (ADR 028). Each list is checked and
+   * scoped exactly as `list` does; lists selecting different fields are read one by one.
+   */
+  async function listMany(args: {
+    actor: Actor;
+    resource: string;
+    queries: Query[];
+  }): Promise<ApiDocument[][]> {
+    const def = definition(args.resource);
+    const access = guard.require(args.actor, pathOf(def), 'Read');
+    const parts = args.queries.map((query, index) => {
+      const { select, version } = splitSelect(query.select);
+      const fields = selectedFields(def, select);
+      const perPage = query.perPage ?? DEFAULT_PER_PAGE;
+      return {
+        shape: JSON.stringify([fields, version]),
+        statement: db
+          .select({ ...selection(def, fields, version), [LIST_KEY]: sql<number>`${index}::int`.as(LIST_KEY) })
+          .from(def.table)
+          .where(scopeWhere(def, args.actor, access, query))
+          .orderBy(compileOrderBy(def, query.sort))
+          .limit(perPage)
+          .offset(((query.page ?? 1) - 1) * perPage),
+      };
+    });
+    if (parts.length === 0) return [];
+    const lists: Record<string, unknown>[][] = args.queries.map(() => []);
+    if (parts.length === 1 || parts.some((part) => part.shape !== parts[0]!.shape)) {
+      const answers = await Promise.all(parts.map((part) => part.statement));
+      answers.forEach((rows, i) => {
+        lists[i] = rows;
+      });
+    } else {
+      const statements = parts.map((part) => part.statement);
+      const union = statements
+        .slice(1)
+        .reduce((all, next) => all.unionAll(next) as unknown as typeof all, statements[0]!);
+      for (const row of (await union) as Record<string, unknown>[]) lists[row[LIST_KEY] as number]!.push(row);
+    }
+    return Promise.all(
+      lists.map(async (rows, i) => {
+        for (const row of rows) delete row[LIST_KEY];
+        const data = present(rows);
+        await expandLookups(def, args.actor, data, args.queries[i]!.lookup);
+        return data;
+      }),
+    );
   }
 
   async function countWhere(def: ResourceDefinition, where: SQL | undefined): Promise<number> {
@@ -600,6 +654,7 @@ export function createResourceService(deps: ResourceServiceDeps) {
 
   return {
     list,
+    listMany,
     count,
     get,
     definition,

@@ -29,6 +29,7 @@ interface ReadArgs {
 /** The resource service's reads, as the site uses them. */
 export interface TrackableResources {
   list(args: ReadArgs & { query: Query }): Promise<unknown>;
+  listMany?(args: { resource: string; queries: Query[] }): Promise<unknown>;
   count?(args: ReadArgs & { query: Query }): Promise<unknown>;
   get(args: ReadArgs & { id: string }): Promise<unknown>;
   definition?(name: string): { relations: Record<string, { resource: string }> };
@@ -55,6 +56,15 @@ export function trackResources<T extends TrackableResources>(resources: T): T {
       return resources.get(args);
     },
   };
+  if (resources.listMany) {
+    const listMany = resources.listMany.bind(resources);
+    tracked.listMany = (args) => {
+      for (const query of args.queries) {
+        recordTags([...readTags(args.resource, query), ...lookups({ resource: args.resource, query })]);
+      }
+      return listMany(args);
+    };
+  }
   if (resources.count) {
     const count = resources.count.bind(resources);
     tracked.count = (args) => {

@@ -33,6 +33,7 @@ interface GetArgs {
 
 export interface ReferenceResources {
   list(args: ListArgs): Promise<{ data: Doc[]; total: number }>;
+  listMany?(args: { actor: Actor; resource: string; queries: Query[] }): Promise<Doc[][]>;
   get(args: GetArgs): Promise<Doc>;
   definition?(name: string): { relations: Record<string, { resource: string }> };
 }
@@ -166,6 +167,33 @@ export function createReferenceCache() {
             return { data, total: result.total };
           })();
         },
+        ...(resources.listMany
+          ? {
+              listMany: async (args: { actor: Actor; resource: string; queries: Query[] }) => {
+                const listMany = resources.listMany!.bind(resources);
+                const lookups = memoryLookups(
+                  args.resource,
+                  args.queries.flatMap((q) => q.lookup ?? []),
+                );
+                if (!args.actor.anonymous || REFERENCE_RESOURCES.has(args.resource) || lookups.size === 0) {
+                  return listMany(args);
+                }
+                const lists = await listMany({
+                  ...args,
+                  queries: args.queries.map((query) => withoutLookups(query, lookups)),
+                });
+                return Promise.all(
+                  lists.map((data, i) =>
+                    fill(
+                      data,
+                      new Map([...lookups].filter(([name]) => args.queries[i]!.lookup?.includes(name))),
+                      async () => (await resources.list({ ...args, query: args.queries[i]! })).data,
+                    ),
+                  ),
+                );
+              },
+            }
+          : {}),
         get(args) {
           if (!args.actor.anonymous) return resources.get(args);
           if (REFERENCE_RESOURCES.has(args.resource)) {

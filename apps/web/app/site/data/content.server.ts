@@ -183,23 +183,20 @@ export const CARD_SELECT =
 export const ARTICLE_CARD_SELECT =
   '_id,title,slug,description,images,author,publishedAt,language,status,content';
 
-/** One page of published posts in a language, newest first. */
-export async function listPosts(
-  services: Services,
-  args: {
-    resource: PostKind;
-    language: Language;
-    filters: Record<string, string | undefined>;
-    page: number;
-    perPage?: number;
-    categories: Map<string, Doc>;
-    actor?: Actor;
-    sortBy?: string;
-    /** Conditions the flat filters cannot say, such as an OR across fields. */
-    extraWhere?: Clause[];
-  },
-): Promise<PageResult> {
-  const perPage = args.perPage ?? PAGE_SIZE;
+interface PostsRequest {
+  resource: PostKind;
+  language: Language;
+  filters: Record<string, string | undefined>;
+  page: number;
+  perPage?: number;
+  categories: Map<string, Doc>;
+  actor?: Actor;
+  sortBy?: string;
+  /** Conditions the flat filters cannot say, such as an OR across fields. */
+  extraWhere?: Clause[];
+}
+
+function postsQuery(args: PostsRequest, perPage: number): Query {
   const query = queryOf({
     ...args.filters,
     language: args.language,
@@ -210,10 +207,16 @@ export async function listPosts(
     lookup: 'author',
   });
   query.where.push(...(args.extraWhere ?? []));
+  return query;
+}
+
+/** One page of published posts in a language, newest first. */
+export async function listPosts(services: Services, args: PostsRequest): Promise<PageResult> {
+  const perPage = args.perPage ?? PAGE_SIZE;
   const { data, total } = await services.resources.list({
     actor: args.actor ?? READER,
     resource: args.resource,
-    query,
+    query: postsQuery(args, perPage),
   });
   return {
     items: data.map((doc) => toCard(doc, args.resource, args.language, args.categories)),
@@ -221,6 +224,25 @@ export async function listPosts(
     page: args.page,
     pageCount: Math.max(1, Math.ceil(total / perPage)),
   };
+}
+
+/**
+ * Several short lists of published fact-checks as cards, read in one statement (the home page's
+ * sections; ADR 028). No totals: these lists are not paged.
+ */
+export async function listFactcheckCards(
+  services: Services,
+  lists: Omit<PostsRequest, 'resource' | 'actor' | 'extraWhere'>[],
+): Promise<PostCardView[][]> {
+  const requests = lists.map((list): PostsRequest => ({ ...list, resource: 'factcheck' }));
+  const answers = await services.resources.listMany({
+    actor: READER,
+    resource: 'factcheck',
+    queries: requests.map((request) => postsQuery(request, request.perPage ?? PAGE_SIZE)),
+  });
+  return answers.map((data, i) =>
+    data.map((doc) => toCard(doc, 'factcheck', requests[i]!.language, requests[i]!.categories)),
+  );
 }
 
 /** Strips the characters of the query language (`|`, `*`) from a reader's keyword. */

@@ -11,6 +11,8 @@ export type Doc = Record<string, unknown> & { _id: string };
 
 export interface SiteResources {
   list(args: { actor: Actor; resource: string; query: Query }): Promise<{ data: Doc[]; total: number }>;
+  /** Several lists of one resource in one statement, without totals. */
+  listMany(args: { actor: Actor; resource: string; queries: Query[] }): Promise<Doc[][]>;
   count(args: { actor: Actor; resource: string; query: Query }): Promise<number>;
   get(args: { actor: Actor; resource: string; id: string; query?: Query }): Promise<Doc>;
   create(args: { actor: Actor; resource: string; input: unknown }): Promise<{ _id: string }>;

@@ -10,7 +10,7 @@ import {
   categoryHref,
   colorOf,
   criteriaTree,
-  listPosts,
+  listFactcheckCards,
   loadCriteriaCategories,
   type Services,
 } from './content.server.ts';
@@ -60,48 +60,51 @@ export async function loadHome(services: Services | undefined, request: Request)
   try {
     const categories = await loadCriteriaCategories(services);
     const tree = criteriaTree(categories, language);
-    const tagged = (tag: string, perPage: number, sortBy?: string) =>
-      listPosts(services, {
-        resource: 'factcheck',
-        language,
-        filters: { tags: tag },
-        page: 1,
-        perPage,
-        categories,
-        ...(sortBy ? { sortBy } : {}),
-      }).then((r) => r.items);
-    const sectionsPromise = Promise.all(
-      tree.map(async (node): Promise<HomeSection> => {
-        const requested = url.searchParams.get(node.id);
-        const filter = requested && node.children.some((c) => c.id === requested) ? requested : null;
-        const page = await listPosts(services, {
-          resource: 'factcheck',
-          language,
-          filters: filter ? { category: node.id, 'evaluation.category': filter } : { category: node.id },
-          page: 1,
+    // The four rating sections and the three tagged lists: one statement (ADR 028).
+    const filters = tree.map((node) => {
+      const requested = url.searchParams.get(node.id);
+      return requested && node.children.some((c) => c.id === requested) ? requested : null;
+    });
+    const common = { language, page: 1, categories };
+    const tagged = (tag: string, perPage: number, sortBy?: string) => ({
+      ...common,
+      filters: { tags: tag },
+      perPage,
+      ...(sortBy ? { sortBy } : {}),
+    });
+    const [lists, counts] = await Promise.all([
+      listFactcheckCards(services, [
+        ...tree.map((node, i) => ({
+          ...common,
+          filters: filters[i]
+            ? { category: node.id, 'evaluation.category': filters[i] }
+            : { category: node.id },
           perPage: HOME_SECTION_SIZE,
-          categories,
-        });
-        return {
-          category: node,
-          filter,
-          filterLinks: node.children.map((child) => ({
-            ...child,
-            href: withParam(url, node.id, child.id),
-            isActive: child.id === filter,
-          })),
-          allHref: withParam(url, node.id, null),
-          items: page.items,
-        };
-      }),
-    );
-    const [sections, picks, slides, mostRead, counts] = await Promise.all([
-      sectionsPromise,
-      tagged('featured', HOME_PICKS),
-      tagged('slide', HOME_SLIDES),
-      tagged('most-read', HOME_MOST_READ, '-reads'),
+        })),
+        tagged('featured', HOME_PICKS),
+        tagged('slide', HOME_SLIDES),
+        tagged('most-read', HOME_MOST_READ, '-reads'),
+      ]),
       services.stats.countByCategory({ actor: READER, language }),
     ]);
+    const sections = tree.map(
+      (node, i): HomeSection => ({
+        category: node,
+        filter: filters[i]!,
+        filterLinks: node.children.map((child) => ({
+          ...child,
+          href: withParam(url, node.id, child.id),
+          isActive: child.id === filters[i],
+        })),
+        allHref: withParam(url, node.id, null),
+        items: lists[i]!,
+      }),
+    );
+    const [picks, slides, mostRead] = lists.slice(tree.length) as [
+      PostCardView[],
+      PostCardView[],
+      PostCardView[],
+    ];
     return {
       sections,
       picks,
