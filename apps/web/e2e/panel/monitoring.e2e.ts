@@ -97,6 +97,9 @@ describe('media-source monitoring', () => {
     sourceId = saved._id;
 
     await page.getByTestId('table-search').fill(SOURCE_NAME);
+    // The search reaches the address once typing settles; an editor reads the filtered list then.
+    await page.waitForURL((url) => url.searchParams.get('q') === SOURCE_NAME);
+    await screenReady(page);
     const row = page.locator(`tr[data-row-id="${sourceId}"]`);
     await expect.poll(() => row.innerText(), { timeout: 15_000 }).toContain('Every 30 min · 2 feeds');
     await row.getByRole('button', { name: `Run now: ${SOURCE_NAME}` }).click();

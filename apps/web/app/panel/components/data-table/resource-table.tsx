@@ -20,7 +20,7 @@ import {
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { COMMON_TEXTS } from '../../i18n/common.ts';
 import { defineTexts, format, useFormatters, useTexts } from '../../i18n/i18n.tsx';
 import { apiClient, type Doc, type Params } from '../../lib/api-client.ts';
@@ -150,10 +150,18 @@ export function ResourceTable<T extends Doc>(props: ResourceTableProps<T>) {
   const [list, setList] = useListParams({ sortBy: props.defaultSort });
   const [searchText, setSearchText] = useState(list.search);
   const [debounced] = useDebouncedValue(searchText, SEARCH_DEBOUNCE_MS);
+  // The address's search wins when it changes (a link, the back button, another screen): the text
+  // typed before, still in the debounce, must not be written into the new address. Only what the
+  // editor typed last, once it has settled, goes into the address.
+  const addressSearch = useRef(list.search);
   useEffect(() => {
-    if (debounced !== list.search) setList({ search: debounced });
-  }, [debounced, list.search, setList]);
-  useEffect(() => setSearchText(list.search), [list.search]);
+    if (list.search !== addressSearch.current) {
+      addressSearch.current = list.search;
+      setSearchText(list.search);
+      return;
+    }
+    if (debounced !== list.search && debounced === searchText) setList({ search: debounced });
+  }, [debounced, searchText, list.search, setList]);
 
   const { baseParams, mapFilters, searchFields } = props;
   const params = useMemo<Params>(
