@@ -237,23 +237,37 @@ export function createResourceService(deps: ResourceServiceDeps) {
     }
   }
 
+  /**
+   * One page of a query as a statement, with what its fields are (`shape`: statements of the same
+   * shape can be joined by `UNION ALL`); `extra` adds columns.
+   */
+  function pageOf(
+    def: ResourceDefinition,
+    query: Query,
+    where: SQL | undefined,
+    extra: Record<string, SQL.Aliased> = {},
+  ) {
+    const { select, version } = splitSelect(query.select);
+    const fields = selectedFields(def, select);
+    const perPage = query.perPage ?? DEFAULT_PER_PAGE;
+    return {
+      shape: JSON.stringify([fields, version]),
+      statement: db
+        .select({ ...selection(def, fields, version), ...extra })
+        .from(def.table)
+        .where(where)
+        .orderBy(compileOrderBy(def, query.sort))
+        .limit(perPage)
+        .offset(((query.page ?? 1) - 1) * perPage),
+    };
+  }
+
   async function list(args: { actor: Actor; resource: string; query: Query }): Promise<ListResult> {
     const def = definition(args.resource);
     const access = guard.require(args.actor, pathOf(def), 'Read');
     const where = scopeWhere(def, args.actor, access, args.query);
-    const { select, version } = splitSelect(args.query.select);
-    const fields = selectedFields(def, select);
-    const perPage = args.query.perPage ?? DEFAULT_PER_PAGE;
-    const page = args.query.page ?? 1;
-    const orderBy = compileOrderBy(def, args.query.sort);
     const [rows, total] = await Promise.all([
-      db
-        .select(selection(def, fields, version))
-        .from(def.table)
-        .where(where)
-        .orderBy(orderBy)
-        .limit(perPage)
-        .offset((page - 1) * perPage),
+      pageOf(def, args.query, where).statement,
       countWhere(def, where),
     ]);
     const data = present(rows);
@@ -274,29 +288,17 @@ export function createResourceService(deps: ResourceServiceDeps) {
   }): Promise<ApiDocument[][]> {
     const def = definition(args.resource);
     const access = guard.require(args.actor, pathOf(def), 'Read');
-    const parts = args.queries.map((query, index) => {
-      const { select, version } = splitSelect(query.select);
-      const fields = selectedFields(def, select);
-      const perPage = query.perPage ?? DEFAULT_PER_PAGE;
-      return {
-        shape: JSON.stringify([fields, version]),
-        statement: db
-          .select({ ...selection(def, fields, version), [LIST_KEY]: sql<number>`${index}::int`.as(LIST_KEY) })
-          .from(def.table)
-          .where(scopeWhere(def, args.actor, access, query))
-          .orderBy(compileOrderBy(def, query.sort))
-          .limit(perPage)
-          .offset(((query.page ?? 1) - 1) * perPage),
-      };
-    });
+    const parts = args.queries.map((query, index) =>
+      pageOf(def, query, scopeWhere(def, args.actor, access, query), {
+        [LIST_KEY]: sql<number>`${index}::int`.as(LIST_KEY),
+      }),
+    );
     if (parts.length === 0) return [];
-    const lists: Record<string, unknown>[][] = args.queries.map(() => []);
+    let lists: Record<string, unknown>[][];
     if (parts.length === 1 || parts.some((part) => part.shape !== parts[0]!.shape)) {
-      const answers = await Promise.all(parts.map((part) => part.statement));
-      answers.forEach((rows, i) => {
-        lists[i] = rows;
-      });
+      lists = await Promise.all(parts.map((part) => part.statement));
     } else {
+      lists = args.queries.map(() => []);
       const statements = parts.map((part) => part.statement);
       const union = statements
         .slice(1)

@@ -187,7 +187,14 @@ export function createReferenceCache() {
                     fill(
                       data,
                       new Map([...lookups].filter(([name]) => args.queries[i]!.lookup?.includes(name))),
-                      async () => (await resources.list({ ...args, query: args.queries[i]! })).data,
+                      async () =>
+                        (
+                          await resources.list({
+                            actor: args.actor,
+                            resource: args.resource,
+                            query: args.queries[i]!,
+                          })
+                        ).data,
                     ),
                   ),
                 );
