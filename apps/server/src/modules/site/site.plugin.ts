@@ -26,7 +26,7 @@ import { createPageDelivery, isCacheableRequest, isPreviewRequest } from './page
 import { PRIVATE_NO_STORE, sendRenderedPage } from './page-response.ts';
 import { type TrackableResources, trackResources, trackStats } from './read-tags.ts';
 import { createReferenceCache, type ReferenceCache, type ReferenceResources } from './reference-cache.ts';
-import { withRoutePatternMatching } from './route-pattern-matching.ts';
+import { buildForPath, withRoutePatternMatching } from './route-pattern-matching.ts';
 import { registerSeoRoutes } from './seo.routes.ts';
 import { createSeoService } from './seo.service.ts';
 import { sendWebResponse, toWebRequest } from './site.adapter.ts';
@@ -195,7 +195,17 @@ export async function sitePlugin(app: FastifyInstance, opts: SitePluginOptions):
     );
   } else if (hasBuild) {
     const build = (await import(pathToFileURL(serverBuildFile).href)) as ServerBuild;
-    handleRequest = createRequestHandler(withRoutePatternMatching(build), opts.mode);
+    const buildFor = buildForPath(build);
+    const handlers = new Map<ServerBuild, RequestHandler>();
+    handleRequest = (request, context) => {
+      const part = buildFor(new URL(request.url).pathname);
+      let handler = handlers.get(part);
+      if (handler === undefined) {
+        handler = createRequestHandler(withRoutePatternMatching(part), opts.mode);
+        handlers.set(part, handler);
+      }
+      return handler(request, context);
+    };
     isRouted = createRouteMatcher(build);
     const cacheControlOf = (filePath: string) =>
       filePath.startsWith(join(clientDir, 'assets') + sep) ? HASHED_ASSET_CACHE : PUBLIC_FILE_CACHE;
