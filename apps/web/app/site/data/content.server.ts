@@ -227,21 +227,22 @@ export async function listPosts(services: Services, args: PostsRequest): Promise
 }
 
 /**
- * Several short lists of published fact-checks as cards, read in one statement (the home page's
- * sections; ADR 028). No totals: these lists are not paged.
+ * Several short lists of published posts of one kind as cards, read in one statement (the home
+ * page's sections, a post's related items; ADR 028). No totals: these lists are not paged.
  */
-export async function listFactcheckCards(
+export async function listPostCards(
   services: Services,
+  resource: PostKind,
   lists: Omit<PostsRequest, 'resource' | 'actor' | 'extraWhere'>[],
 ): Promise<PostCardView[][]> {
-  const requests = lists.map((list): PostsRequest => ({ ...list, resource: 'factcheck' }));
+  const requests = lists.map((list): PostsRequest => ({ ...list, resource }));
   const answers = await services.resources.listMany({
     actor: READER,
-    resource: 'factcheck',
+    resource,
     queries: requests.map((request) => postsQuery(request, request.perPage ?? PAGE_SIZE)),
   });
   return answers.map((data, i) =>
-    data.map((doc) => toCard(doc, 'factcheck', requests[i]!.language, requests[i]!.categories)),
+    data.map((doc) => toCard(doc, resource, requests[i]!.language, requests[i]!.categories)),
   );
 }
 

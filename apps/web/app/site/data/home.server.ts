@@ -10,7 +10,7 @@ import {
   categoryHref,
   colorOf,
   criteriaTree,
-  listFactcheckCards,
+  listPostCards,
   loadCriteriaCategories,
   type Services,
 } from './content.server.ts';
@@ -73,7 +73,7 @@ export async function loadHome(services: Services | undefined, request: Request)
       ...(sortBy ? { sortBy } : {}),
     });
     const [lists, counts] = await Promise.all([
-      listFactcheckCards(services, [
+      listPostCards(services, 'factcheck', [
         ...tree.map((node, i) => ({
           ...common,
           filters: filters[i]

@@ -13,7 +13,7 @@ import {
   colorOf,
   imageView,
   isoOf,
-  listPosts,
+  listPostCards,
   loadCriteriaCategories,
   type PostKind,
   postHref,
@@ -95,12 +95,13 @@ async function findBySlug(
       ],
     },
   ];
-  const { data } = await services.resources.list({
+  // One row, no total: `listMany` skips the count `list` would look up.
+  const [data] = await services.resources.listMany({
     actor: preview ? PREVIEWER : READER,
     resource: kind,
-    query,
+    queries: [query],
   });
-  return data[0] ?? null;
+  return data?.[0] ?? null;
 }
 
 function htmlIfLong(html: unknown, normalized: unknown): string | null {
@@ -303,15 +304,10 @@ async function loadRelated(
   const filters: Record<string, string | undefined> = { _id: `{ne}${doc._id}` };
   if (kind === 'factcheck' && categoryId) filters.category = categoryId;
   else if (topics.length > 0) filters.topic = `{in}${topics.join(',')}`;
-  const page = await listPosts(services, {
-    resource: kind,
-    language,
-    filters,
-    page: 1,
-    perPage: 3,
-    categories,
-  });
-  return page.items;
+  const [related] = await listPostCards(services, kind, [
+    { language, filters, page: 1, perPage: 3, categories },
+  ]);
+  return related ?? [];
 }
 
 /** Every published language version of the item (itself included), for the switcher and hreflang. */
