@@ -21,8 +21,11 @@ export function createDraftsService(secret: string) {
     verify(token: string | null | undefined, id: string, now = Date.now()): boolean {
       if (!token || token.length > 200) return false;
       const decoded = Buffer.from(token, 'base64url').toString('utf8');
-      const [expiryText, given, ...rest] = decoded.split('--');
-      if (rest.length > 0 || !expiryText || !given || !/^\d{13}$/.test(expiryText)) return false;
+      // The first "--" ends the expiry: the signature is base64url and may hold "--" itself.
+      const separator = decoded.indexOf('--');
+      const expiryText = decoded.slice(0, Math.max(separator, 0));
+      const given = decoded.slice(separator + 2);
+      if (separator < 0 || !given || !/^\d{13}$/.test(expiryText)) return false;
       const expiry = Number(expiryText);
       // A link from an instance whose clock runs ahead (or this clock stepping back) is still
       // fresh; a far-future expiry is not.
