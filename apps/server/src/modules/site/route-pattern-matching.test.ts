@@ -58,6 +58,8 @@ const EDGE_CASES = [
   '/en',
   '/tr/',
   '/EN/Sources',
+  '/%65n/sources',
+  '/T%52/',
   '/factcheck/a%20b',
   '/factcheck/%D8%B3%D9%88%D8%B1%D9%8A%D8%A7',
   '/publisher/5',

@@ -27,6 +27,15 @@ export function withRoutePatternMatching(build: ServerBuild): ServerBuild {
   };
 }
 
+/** The address as React Router matches it: decoded (a malformed escape stays as it is). */
+function decodedPath(pathname: string): string {
+  try {
+    return decodeURIComponent(pathname);
+  } catch {
+    return pathname;
+  }
+}
+
 /**
  * The route table cut by language (ADR 029): React Router converts the whole table into route
  * objects for every document it renders (~120 routes: each public route once per language, and the
@@ -84,7 +93,8 @@ export function buildForPath(build: ServerBuild): (pathname: string) => ServerBu
   );
   return (pathname) => {
     // A single-fetch data request names its page with `.data` (`/en.data`, `/_root.data` for `/`).
-    const segment = firstSegmentOf(pathname.replace(/\.data$/, '').slice(1));
+    // React Router decodes an address before matching it (`/%65n/` is `/en/`).
+    const segment = firstSegmentOf(decodedPath(pathname.replace(/\.data$/, '')).slice(1));
     if (segment === undefined || segment === '' || segment === '_root') return builds.get('ar')!;
     if (segment.startsWith('__')) return build;
     if (!prefixes.has(segment)) return builds.get('ar')!;
