@@ -23,9 +23,10 @@ export function createDraftsService(secret: string) {
       const decoded = Buffer.from(token, 'base64url').toString('utf8');
       // The first "--" ends the expiry: the signature is base64url and may hold "--" itself.
       const separator = decoded.indexOf('--');
-      const expiryText = decoded.slice(0, Math.max(separator, 0));
+      if (separator < 0) return false;
+      const expiryText = decoded.slice(0, separator);
       const given = decoded.slice(separator + 2);
-      if (separator < 0 || !given || !/^\d{13}$/.test(expiryText)) return false;
+      if (!given || !/^\d{13}$/.test(expiryText)) return false;
       const expiry = Number(expiryText);
       // A link from an instance whose clock runs ahead (or this clock stepping back) is still
       // fresh; a far-future expiry is not.

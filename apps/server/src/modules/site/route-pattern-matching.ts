@@ -48,8 +48,7 @@ function decodedPath(pathname: string): string {
  */
 export function buildForPath(build: ServerBuild): (pathname: string) => ServerBuild {
   const layouts = Object.values(build.routes).filter((route) => /^site-layout-\w+$/.test(route?.id ?? ''));
-  const ar = layouts.find((route) => route!.id === 'site-layout-ar');
-  if (!ar) return () => build;
+  if (!layouts.some((route) => route!.id === 'site-layout-ar')) return () => build;
   const languageOfRoute = (id: string | undefined): string | undefined => {
     for (
       let route = id === undefined ? undefined : build.routes[id];
