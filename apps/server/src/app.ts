@@ -34,6 +34,7 @@ import { type ActorResolver, registerActor } from './plugins/actor.ts';
 import { defaultRules } from './plugins/default-rules.ts';
 import { registerErrorHandling, registerJsonNotFound } from './plugins/error-handler.ts';
 import { registerJsonCompression } from './plugins/json-compression.ts';
+import { lazySchemaCompilers, type SchemaCompilers } from './plugins/lazy-schema-compilers.ts';
 import { databaseRateLimitStore } from './plugins/rate-limit-store.ts';
 import { registerStorableInput } from './plugins/storable-input.ts';
 
@@ -88,6 +89,7 @@ export function buildServices(deps: Pick<AppDeps, 'config' | 'database' | 'rules
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
+  const schemaCompilers = lazySchemaCompilers();
   const app = Fastify({
     logger: deps.logger ?? { level: config.LOG_LEVEL },
     trustProxy: true,
@@ -95,7 +97,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return503OnClosing: true,
     // Generated ids are 24 hex characters; keep routes strict about trailing slashes.
     routerOptions: { ignoreTrailingSlash: true },
+    // Each route's schemas compile on its first request, not before the server listens (ADR 030).
+    schemaController: { compilersFactory: schemaCompilers.compilersFactory },
   });
+  app.decorate('schemaCompilers', schemaCompilers);
   const services = buildServices(deps);
   app.decorate('services', services);
 
@@ -210,5 +215,6 @@ function isReactLoaded(): boolean {
 declare module 'fastify' {
   interface FastifyInstance {
     services: Services;
+    schemaCompilers: SchemaCompilers;
   }
 }

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { HEAP_FLAGS, MALLOC_TUNABLES, missingHeapFlags, withMallocTunables } from './memory-settings.ts';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  HEAP_FLAGS,
+  MALLOC_TUNABLES,
+  missingHeapFlags,
+  restartEnvironment,
+  withMallocTunables,
+} from './memory-settings.ts';
 
 describe('missingHeapFlags', () => {
   it('adds every heap flag to a plain start', () => {
@@ -57,5 +65,21 @@ describe('withMallocTunables', () => {
 
   it('answers nothing once they are all set (no second start)', () => {
     expect(withMallocTunables(MALLOC_TUNABLES.join(':'))).toBeUndefined();
+  });
+});
+
+describe('restartEnvironment', () => {
+  it('turns the compile cache on from the first module, in the folder Node picks by default', () => {
+    const env = restartEnvironment({ PATH: '/bin' }, 'glibc.malloc.mmap_threshold=131072');
+    expect(env).toEqual({
+      PATH: '/bin',
+      GLIBC_TUNABLES: 'glibc.malloc.mmap_threshold=131072',
+      NODE_COMPILE_CACHE: join(tmpdir(), 'node-compile-cache'),
+    });
+  });
+
+  it('keeps a compile cache folder and malloc settings given by the starter', () => {
+    const given = { NODE_COMPILE_CACHE: '/var/cache/tabayyun', GLIBC_TUNABLES: 'glibc.malloc.arena_max=2' };
+    expect(restartEnvironment(given, undefined)).toEqual(given);
   });
 });

@@ -16,6 +16,12 @@ describe('server shell', () => {
     expect(ready.body.status).toBe('ready');
   });
 
+  it('compiles every route schema (they compile on first use in a running server, ADR 030)', () => {
+    expect(t.app.schemaCompilers.pending()).toBeGreaterThan(100);
+    t.app.schemaCompilers.compileAll();
+    expect(t.app.schemaCompilers.pending()).toBe(0);
+  });
+
   it('answers unknown API routes with a catalogue 404', async () => {
     const res = await call(t.app, 'GET', '/api/nothing-here');
     expect(res.status).toBe(404);
