@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
 import {
   HEAP_FLAGS,
   MALLOC_TUNABLES,

@@ -73,10 +73,7 @@ export function withMallocTunables(current = ''): string | undefined {
  * second start strips their TypeScript again, loading Node's TypeScript compiler for it (~40 ms of
  * a restart).
  */
-export function restartEnvironment(
-  env: NodeJS.ProcessEnv,
-  tunables: string | undefined,
-): NodeJS.ProcessEnv {
+export function restartEnvironment(env: NodeJS.ProcessEnv, tunables: string | undefined): NodeJS.ProcessEnv {
   return {
     ...env,
     ...(tunables === undefined ? {} : { GLIBC_TUNABLES: tunables }),

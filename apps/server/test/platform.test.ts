@@ -81,6 +81,17 @@ describe('server shell', () => {
       expect(paths).toContain(`/api/${r}/{id}`);
     }
     expect(paths).toContain('/api/stats/factcheck');
+    // Create and replace document the resource's input schema as their body (made on first ask).
+    type Operation = { requestBody?: { content: Record<string, { schema: { properties?: object } }> } };
+    const factcheck = (res.body as { paths: Record<string, Record<string, Operation>> }).paths;
+    for (const operation of [
+      factcheck['/api/factcheck']!.post!,
+      factcheck['/api/factcheck/{id}']!.put!,
+      factcheck['/api/factcheck']!.put!,
+    ]) {
+      const body = operation.requestBody!.content['application/json']!.schema;
+      expect(Object.keys(body.properties ?? {})).toEqual(expect.arrayContaining(['title', 'claims', 'conclusion']));
+    }
     const ui = await t.app.inject({ url: '/api/docs' });
     expect([200, 302]).toContain(ui.statusCode);
   });

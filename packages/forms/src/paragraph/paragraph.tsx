@@ -2,7 +2,7 @@
 // `marked`; html and markdown output go through the shared allow-list sanitiser before they
 // reach the DOM, so a definition can never inject script.
 import { Text, Typography } from '@mantine/core';
-import { sanitizeHtml } from '@tabayyun/text';
+import { sanitizeHtml } from '@tabayyun/text/sanitize-html';
 import { marked } from 'marked';
 import { useMemo } from 'react';
 

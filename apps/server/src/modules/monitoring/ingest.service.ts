@@ -19,9 +19,10 @@ import {
   sql,
 } from '@tabayyun/db';
 import { fileRecord } from '@tabayyun/schemas';
-import { htmlToText, normalizeForSearch, sanitizeHtml, truncateText } from '@tabayyun/text';
+import { htmlToText, normalizeForSearch, truncateText } from '@tabayyun/text';
 import { AppError, notFound } from '../../errors.ts';
 import { SYSTEM_ACTOR } from '../../plugins/actor.ts';
+import { sanitizeHtml } from '../content/sanitize-html.ts';
 import type { FilesService } from '../files/files.service.ts';
 import { discoverFeedLinks, type FeedEntry, looksLikeHtml, parseFeedEntries } from './feed-parse.ts';
 import { createMatcher, type Matcher } from './matching.ts';

@@ -3,10 +3,10 @@
 import { and, type Db, eq, inArray, newId, or, type SQL, sql } from '@tabayyun/db';
 import type { Actor } from '@tabayyun/permissions';
 import { DEFAULT_PER_PAGE, type Query } from '@tabayyun/query';
-import { sanitizeHtml } from '@tabayyun/text';
 import type { z } from 'zod';
 import { AppError, forbidden, notFound, validationFailed } from '../../errors.ts';
 import type { Access, AccessGuard } from '../../plugins/access.ts';
+import { sanitizeHtml } from '../content/sanitize-html.ts';
 import type { CountCache } from './count-cache.ts';
 import { changedFields, isSameValue } from './document-diff.ts';
 import { applyJsonPatch, type PatchOperation } from './json-patch.ts';

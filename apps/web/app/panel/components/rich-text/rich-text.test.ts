@@ -2,7 +2,7 @@
 // HTML field on write, so anything it drops would vanish silently on save (a table's widths, a
 // paragraph's direction, an embed's marker).
 
-import { sanitizeHtml } from '@tabayyun/text';
+import { sanitizeHtml } from '@tabayyun/text/sanitize-html';
 import { Editor } from '@tiptap/core';
 import { Table, TableCell, TableHeader, TableRow } from '@tiptap/extension-table';
 import StarterKit from '@tiptap/starter-kit';
