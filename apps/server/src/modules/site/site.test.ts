@@ -110,7 +110,13 @@ describe('site plugin with the production build', () => {
     const res = await app.inject({ url: `/assets/${asset}` });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-    expect((await app.inject({ url: '/assets/missing-0000.js' })).statusCode).toBe(404);
+    // A name that is not built reaches the site's not-found page, like an address without a route.
+    const missing = await app.inject({ url: '/assets/missing-0000.js' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers['content-type']).toContain('text/html');
+    const badge = await app.inject({ url: '/badges/accredited.svg' });
+    expect(badge.statusCode).toBe(200);
+    expect(badge.headers['cache-control']).not.toContain('immutable');
   });
 
   it('serves the back office as a client-only shell', async () => {
