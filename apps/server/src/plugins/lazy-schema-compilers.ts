@@ -3,11 +3,11 @@
 // in `ready`, before it listens: ~150 ms of a restart's CPU for the API's routes, most of which a
 // given process serves rarely or never. These factories hand Fastify its own compilers, wrapped so
 // that each schema compiles on its route's first request (about a millisecond, once).
+// Ajv and fast-json-stringify themselves load with the first schema too (Ajv alone ~30 ms).
 //
 // `compileAll()` compiles what is still waiting; a test calls it, so a schema Ajv or
 // fast-json-stringify cannot compile fails the suite rather than a reader's first request.
-import AjvCompiler from '@fastify/ajv-compiler';
-import { SerializerSelector } from '@fastify/fast-json-stringify-compiler';
+import { createRequire } from 'node:module';
 import type { FastifyServerOptions } from 'fastify';
 
 type CompilersFactory = NonNullable<
@@ -49,6 +49,8 @@ function assertLowerCaseHeaders(schema: unknown, url: string): void {
   }
 }
 
+const require = createRequire(import.meta.url);
+
 function once<T>(make: () => T): () => T {
   let made: { value: T } | undefined;
   return () => {
@@ -59,8 +61,12 @@ function once<T>(make: () => T): () => T {
 
 export function lazySchemaCompilers(): SchemaCompilers {
   const waiting = new Set<() => void>();
-  const ajv = AjvCompiler();
-  const fastJsonStringify = SerializerSelector();
+  const ajv = once(() => (require('@fastify/ajv-compiler') as () => Factory<ValidatorFn>)());
+  const fastJsonStringify = once(() =>
+    (
+      require('@fastify/fast-json-stringify-compiler') as { SerializerSelector: () => Factory<Serializer> }
+    ).SerializerSelector(),
+  );
 
   /** `compile` runs on the first call of the returned function, or in compileAll. */
   function deferred<F>(what: string, compile: () => F): () => F {
@@ -86,7 +92,7 @@ export function lazySchemaCompilers(): SchemaCompilers {
     compilersFactory: {
       buildValidator: ((externalSchemas, options) => {
         // A new Ajv instance with the shared schemas: ~10 ms each, so it waits for its first schema too.
-        const compiler = once(() => (ajv as unknown as Factory<ValidatorFn>)(externalSchemas, options));
+        const compiler = once(() => ajv()(externalSchemas, options));
         return (route) => {
           if (route.httpPart === 'headers') assertLowerCaseHeaders(route.schema, route.url);
           const compiled = deferred(`${route.method} ${route.url} ${route.httpPart}`, () =>
@@ -104,9 +110,7 @@ export function lazySchemaCompilers(): SchemaCompilers {
         };
       }) satisfies Factory<ValidatorFn> as CompilersFactory['buildValidator'],
       buildSerializer: ((externalSchemas, options) => {
-        const compiler = once(() =>
-          (fastJsonStringify as unknown as Factory<Serializer>)(externalSchemas, options),
-        );
+        const compiler = once(() => fastJsonStringify()(externalSchemas, options));
         return (route) => {
           const what = `${route.method} ${route.url} response ${route.httpStatus}`;
           const compiled = deferred(what, () => compiler()(route));
