@@ -5,9 +5,15 @@
 import mantineCoreStylesHref from '@mantine/core/styles.css?url';
 import mantineDatesStylesHref from '@mantine/dates/styles.css?url';
 import mantineNotificationsStylesHref from '@mantine/notifications/styles.css?url';
+import { lazy, Suspense } from 'react';
 import type { ClientLoaderFunctionArgs, LinksFunction, MetaFunction } from 'react-router';
 import { isGalleryEnabled } from './gallery-enabled.server.ts';
-import { GalleryPage } from './gallery-page.tsx';
+
+// The page (the form engine with its 28 widgets, marked and sanitize-html) is a chunk of its own.
+// The server only ever renders HydrateFallback here, and no longer loads all of it when it starts
+// (issue 13, ADR 030); the browser fetches it while the client loader asks the server.
+const loadPage = () => import('./gallery-page.tsx');
+const GalleryPage = lazy(async () => ({ default: (await loadPage()).GalleryPage }));
 
 export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: mantineCoreStylesHref },
@@ -27,7 +33,7 @@ export async function loader() {
 
 export async function clientLoader({ serverLoader }: ClientLoaderFunctionArgs) {
   // Client navigations ask the server too, so a production build without the flag never shows it.
-  await serverLoader();
+  await Promise.all([serverLoader(), loadPage()]);
   return null;
 }
 clientLoader.hydrate = true as const;
@@ -41,5 +47,11 @@ export function HydrateFallback() {
 }
 
 export default function GalleryRoute() {
-  return <GalleryPage />;
+  return (
+    // The client loader has loaded the page already. (HydrateFallback cannot be the fallback: React
+    // Router moves it to a chunk of its own.)
+    <Suspense fallback={null}>
+      <GalleryPage />
+    </Suspense>
+  );
 }
