@@ -90,7 +90,9 @@ describe('server shell', () => {
       factcheck['/api/factcheck']!.put!,
     ]) {
       const body = operation.requestBody!.content['application/json']!.schema;
-      expect(Object.keys(body.properties ?? {})).toEqual(expect.arrayContaining(['title', 'claims', 'conclusion']));
+      expect(Object.keys(body.properties ?? {})).toEqual(
+        expect.arrayContaining(['title', 'claims', 'conclusion']),
+      );
     }
     const ui = await t.app.inject({ url: '/api/docs' });
     expect([200, 302]).toContain(ui.statusCode);
