@@ -163,8 +163,10 @@ describe(`durability under SIGKILL (${engine})`, () => {
             } else if (!killing) ledger.failures.push(`patch ${res.status} ${res.text}`);
           } else {
             const name = `w${w}-${i}.txt`;
-            // Large enough that some uploads are mid-stream when the process dies.
-            const bytes = Buffer.from(randomBytes(96 * 1024).toString('base64'));
+            // Large enough that some uploads are mid-stream when the process dies. The name comes
+            // first: random base64 starts with "MZ" once in 4 096 uploads, which is an executable's
+            // signature, and the upload was then (rightly) refused.
+            const bytes = Buffer.from(`${name}: ${randomBytes(96 * 1024).toString('base64')}`);
             ledger.pendingUploads.set(name, sha256(bytes));
             const form = new FormData();
             form.append('file', new Blob([bytes], { type: 'text/plain' }), name);
