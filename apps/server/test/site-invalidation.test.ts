@@ -82,6 +82,16 @@ const setStatus = (id: string, status: string) =>
 
 const itemUrl = (doc: Doc) => `/en/factcheck/${encodeURIComponent(String(doc.slug))}`;
 
+/** The English home page's count of published fact-checks in a rating category (its sidebar). */
+function countOn(html: string, doc: Doc): number {
+  const category = typeof doc.category === 'object' ? (doc.category as Doc)._id : String(doc.category);
+  const found = new RegExp(
+    `href="/en/category/${category}"[^>]*><span>[^<]*</span><strong>(\\d+)</strong>`,
+  ).exec(html);
+  if (!found) throw new Error(`no count of ${category} on the home page`);
+  return Number(found[1]);
+}
+
 /** A writer with published English fact-checks, other than `author`: their page must not move. */
 function otherWriter(author: string): string {
   const item = published.find((d) => String(d.author) !== author);
@@ -170,10 +180,12 @@ describe('targeted invalidation', () => {
     const draft = await draftLike(source, title);
     const writer = otherWriter(String(draft.author));
     const urls = ['/en', itemUrl(draft), writer];
+    const counted = new Map<FastifyInstance, number>();
     for (const app of [t.app, other]) {
       expect((await page(app, itemUrl(draft))).status).toBe(404);
       for (const url of urls) await get(app, url);
       for (const url of urls) expect((await get(app, url)).headers['x-cache'], url).toBe('HIT');
+      counted.set(app, countOn((await page(app, '/en')).body, draft));
     }
     const before = mark();
     expect((await setStatus(draft._id, 'published')).status).toBe(200);
@@ -188,6 +200,8 @@ describe('targeted invalidation', () => {
       const home = await page(app, '/en');
       expect(home.cache).toBe('HIT');
       expect(home.body).toContain(title);
+      // Its rating's count too (kept in memory until a fact-check's write, ADR 031).
+      expect(countOn(home.body, draft)).toBe(counted.get(app)! + 1);
       await page(app, itemUrl(draft));
       await cacheOf(app).settled();
       const item = await page(app, itemUrl(draft));

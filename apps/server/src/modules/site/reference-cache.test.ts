@@ -92,4 +92,44 @@ describe('reference cache', () => {
     const byId = freezeData(new Map([['a', { name: 'x' }]]));
     expect(Object.isFrozen(byId.get('a'))).toBe(true);
   });
+
+  it('keeps the anonymous reader’s counts per rating by language until a fact-check or category write', async () => {
+    const calls: string[] = [];
+    let published = 3;
+    const service = {
+      async countByCategory(args: { actor: { anonymous: boolean }; language?: string }) {
+        calls.push(args.language ?? 'all');
+        if (args.language === 'xx') throw Object.assign(new Error('bad language'), { statusCode: 400 });
+        return [{ _id: 'fraud', name: 'كاذب', count: published }];
+      },
+    };
+    const cache = createReferenceCache();
+    const stats = cache.wrapStats(service);
+    const count = async (language?: string, actor = ANONYMOUS_ACTOR) =>
+      ((await stats.countByCategory({ actor, ...(language ? { language } : {}) })) as { count: number }[])[0]!
+        .count;
+    expect([await count('ar'), await count('ar'), await count('en'), await count()]).toEqual([3, 3, 3, 3]);
+    expect(calls).toEqual(['ar', 'en', 'all']);
+    // A signed-in reader always counts afresh; a refused language is not kept.
+    await count('ar', EDITOR);
+    await expect(count('xx')).rejects.toThrow('bad language');
+    await expect(count('xx')).rejects.toThrow('bad language');
+    expect(calls).toEqual(['ar', 'en', 'all', 'ar', 'xx', 'xx']);
+    // Writes of other resources keep the counts; a published fact-check's write drops them all.
+    published = 4;
+    cache.invalidate(['author:*', 'media-source:_id=m1']);
+    expect(await count('ar')).toBe(3);
+    cache.invalidate(['factcheck:_id=f2', 'factcheck:*@ar']);
+    expect([await count('ar'), await count('en')]).toEqual([4, 4]);
+    published = 5;
+    cache.invalidate(['category:_id=fraud']);
+    expect(await count('ar')).toBe(5);
+    expect(calls.slice(6)).toEqual(['ar', 'en', 'ar']);
+    const [row] = (await stats.countByCategory({ actor: ANONYMOUS_ACTOR, language: 'ar' })) as {
+      count: number;
+    }[];
+    expect(() => {
+      row!.count = 0;
+    }).toThrow(TypeError);
+  });
 });

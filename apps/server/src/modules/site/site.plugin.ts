@@ -25,7 +25,12 @@ import { createPageCache, type PageCache, type RenderedPage } from './page-cache
 import { createPageDelivery, isCacheableRequest, isPreviewRequest } from './page-delivery.ts';
 import { PRIVATE_NO_STORE, sendRenderedPage } from './page-response.ts';
 import { type TrackableResources, trackResources, trackStats } from './read-tags.ts';
-import { createReferenceCache, type ReferenceCache, type ReferenceResources } from './reference-cache.ts';
+import {
+  type CountingStats,
+  createReferenceCache,
+  type ReferenceCache,
+  type ReferenceResources,
+} from './reference-cache.ts';
 import { buildForPath, withRoutePatternMatching } from './route-pattern-matching.ts';
 import { registerSeoRoutes } from './seo.routes.ts';
 import { createSeoService } from './seo.service.ts';
@@ -324,7 +329,8 @@ function trackedContext(context: AppLoadContext, reference: ReferenceCache | und
   }
   const stats = services.stats as { countByCategory?: unknown } | undefined;
   if (stats && typeof stats.countByCategory === 'function') {
-    tracked.stats = trackStats(stats as Parameters<typeof trackStats>[0]);
+    const counting = stats as Parameters<typeof trackStats>[0] & CountingStats;
+    tracked.stats = trackStats(reference ? reference.wrapStats(counting) : counting);
   }
   return tracked as AppLoadContext;
 }
