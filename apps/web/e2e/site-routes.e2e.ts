@@ -28,7 +28,7 @@ const count = (html: string, needle: string | RegExp) =>
     ) ?? []
   ).length;
 const cardHrefs = (html: string) =>
-  [...html.matchAll(/<h3 class="post-card-title"><a href="([^"]+)"/g)].map((m) => m[1]!);
+  [...html.matchAll(/<h[23] class="post-card-title"><a href="([^"]+)"/g)].map((m) => m[1]!);
 const titleOf = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1];
 
 async function api(url: string): Promise<{ data: Record<string, unknown>[]; total: number }> {
@@ -255,7 +255,9 @@ describe('search, writers, sources and team', () => {
   it('finds a title written with a different alef form, titled "Search - {keyword}"', async () => {
     const res = await get(`/search?keyword=${encodeURIComponent('الاردن')}`);
     expect(titleOf(res.body)).toBe('بحث - الاردن - تبيَّن');
-    const titles = [...res.body.matchAll(/<h3 class="post-card-title"><a [^>]+>([^<]+)</g)].map((m) => m[1]!);
+    const titles = [...res.body.matchAll(/<h[23] class="post-card-title"><a [^>]+>([^<]+)</g)].map(
+      (m) => m[1]!,
+    );
     expect(titles.length).toBeGreaterThan(0);
     expect(titles.some((t) => t.includes('الأردن'))).toBe(true);
     const none = await get(`/search?keyword=${encodeURIComponent('كلمةلاتوجدأبدا')}`);
@@ -353,6 +355,26 @@ describe('static pages, contact and errors', () => {
     const unknown = await get('/en/some/unknown/path');
     expect(unknown.statusCode).toBe(404);
     expect(unknown.body).toContain('<html lang="en" dir="ltr"');
+  });
+
+  it('outlines every kind of page without skipping a heading level (one h1, each heading at most one deeper)', async () => {
+    const sitemap = (await get('/sitemap-ar.xml')).body;
+    const paths = [...sitemap.matchAll(/<loc>https?:\/\/[^/]+([^<]*)<\/loc>/g)].map((m) => m[1]!);
+    // One address of each kind (home, category, topic, writer, source, fact-check, article, static
+    // pages), searches with and without results, and the English home page.
+    const byKind = new Map(paths.map((path) => [path.split('/')[1], path]));
+    const samples = [...byKind.values(), `/search?keyword=${encodeURIComponent('سوريا')}`, '/search', '/en'];
+    expect(samples.length).toBeGreaterThan(8);
+    for (const path of samples) {
+      const levels = [...(await get(path)).body.matchAll(/<h([1-6])\b/g)].map((m) => Number(m[1]));
+      expect(levels[0], path).toBe(1);
+      expect(
+        levels.filter((level) => level === 1),
+        path,
+      ).toHaveLength(1);
+      const skips = levels.filter((level, i) => i > 0 && level > levels[i - 1]! + 1);
+      expect(skips, `${path}: ${levels.join(' ')}`).toEqual([]);
+    }
   });
 
   it('gives every page a canonical address, Open Graph and Twitter tags', async () => {

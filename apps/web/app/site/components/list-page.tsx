@@ -26,7 +26,7 @@ export function ListPage({ header, result }: { header: CategoryHeader; result: P
           ))}
         </nav>
       ) : null}
-      <PostGrid posts={result.items} />
+      <PostGrid posts={result.items} headingLevel={2} />
       <Paginator page={result.page} pageCount={result.pageCount} />
     </div>
   );

@@ -4,9 +4,21 @@ import { chipStyle } from './chip-style.ts';
 import { Picture } from './picture.tsx';
 import { SiteLink } from './site-link.tsx';
 
+/** The level of a card's title: 2 under the page's own heading, 3 under a section's. */
+export type CardHeadingLevel = 2 | 3;
+
 /** Image, title, author or rating, description (150 characters) and a read-more link. */
-export function PostCard({ post, size = 'normal' }: { post: PostCardView; size?: 'normal' | 'large' }) {
+export function PostCard({
+  post,
+  size = 'normal',
+  headingLevel = 3,
+}: {
+  post: PostCardView;
+  size?: 'normal' | 'large';
+  headingLevel?: CardHeadingLevel;
+}) {
   const t = useMessages();
+  const Title = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <article
       className={`post-card post-card-${size}`}
@@ -26,9 +38,9 @@ export function PostCard({ post, size = 'normal' }: { post: PostCardView; size?:
             {post.rating.name}
           </SiteLink>
         ) : null}
-        <h3 className="post-card-title">
+        <Title className="post-card-title">
           <SiteLink to={post.href}>{post.title}</SiteLink>
-        </h3>
+        </Title>
         <p className="post-card-description">{post.description}</p>
         <p className="post-card-meta">
           {post.author ? <SiteLink to={post.author.href}>{post.author.name}</SiteLink> : null}
@@ -67,13 +79,17 @@ export function TitleCard({ post }: { post: PostCardView }) {
   );
 }
 
-export function PostGrid({ posts }: { posts: PostCardView[] }) {
+/**
+ * Cards in a grid. `headingLevel` follows the page's outline: 2 when the grid sits right under the
+ * page's title (a list or search page), 3 under a section title.
+ */
+export function PostGrid({ posts, headingLevel }: { posts: PostCardView[]; headingLevel: CardHeadingLevel }) {
   const t = useMessages();
   if (posts.length === 0) return <p className="empty">{t.noResults}</p>;
   return (
     <div className="post-grid">
       {posts.map((post) => (
-        <PostCard key={post.id} post={post} />
+        <PostCard key={post.id} post={post} headingLevel={headingLevel} />
       ))}
     </div>
   );

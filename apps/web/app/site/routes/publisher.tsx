@@ -46,7 +46,7 @@ export default function PublisherRoute() {
         </div>
       </header>
       <h2 className="section-title">{t.publisherFactchecks}</h2>
-      <PostGrid posts={result.items} />
+      <PostGrid posts={result.items} headingLevel={3} />
       <Paginator page={result.page} pageCount={result.pageCount} />
     </div>
   );

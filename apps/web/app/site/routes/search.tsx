@@ -41,7 +41,7 @@ export default function SearchRoute() {
           <p className="muted" data-testid="search-total">
             {result.total}
           </p>
-          <PostGrid posts={result.items} />
+          <PostGrid posts={result.items} headingLevel={2} />
           <Paginator page={result.page} pageCount={result.pageCount} />
         </>
       ) : null}

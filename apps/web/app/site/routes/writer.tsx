@@ -50,7 +50,7 @@ export default function WriterRoute() {
         </div>
       </header>
       <h2 className="section-title">{t.writerNews}</h2>
-      <PostGrid posts={result.items} />
+      <PostGrid posts={result.items} headingLevel={3} />
       <Paginator page={result.page} pageCount={result.pageCount} />
     </div>
   );
