@@ -73,12 +73,22 @@ afterAll(async () => {
 async function openGallery(dir: 'rtl' | 'ltr' = 'rtl'): Promise<void> {
   await page.goto(`${baseUrl}/dev/gallery${dir === 'ltr' ? '?dir=ltr' : ''}`);
   await page.locator(`[data-gallery="${dir}"] form`).waitFor();
-  // Sections far below the window are drawn when the browser is idle (ADR 024): wait for all.
-  await page.waitForFunction(() => !document.querySelector('[data-section-pending]'));
+  await formDrawn();
   // Popovers and accordions animate: screenshots and positions must not catch them half-way.
   await page.addStyleTag({
     content: '*, *::before, *::after { transition: none !important; animation: none !important; }',
   });
+}
+
+/**
+ * Waits until every section is drawn (those far below the window are drawn when the browser is
+ * idle, ADR 024) and every widget has loaded (a skeleton stands in until then).
+ */
+async function formDrawn(): Promise<void> {
+  await page.waitForFunction(
+    () =>
+      !document.querySelector('[data-section-pending]') && !document.querySelector('[data-loading="true"]'),
+  );
 }
 
 async function values(): Promise<Record<string, unknown>> {
@@ -105,6 +115,7 @@ describe('the widget gallery in Chromium', () => {
       'en',
     ]);
     await page.getByRole('button', { name: 'Save' }).waitFor();
+    await formDrawn();
     await page.screenshot({ path: join(SCREENSHOTS, 'gallery-ltr.png'), fullPage: true });
     expect(existsSync(join(SCREENSHOTS, 'gallery-rtl.png'))).toBe(true);
   });
