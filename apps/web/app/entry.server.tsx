@@ -3,8 +3,9 @@
 // the page cache, which renders with a crawler's user agent) is rendered to one string.
 //
 // React's streaming renderer encodes the document chunk by chunk into small typed-array views, and
-// React Router turns the node stream into a web stream that the server then reads whole: about a
-// fifth of what a cold fact-check page allocated. A whole render needs neither. The loader data
+// the chunks pass through a node stream and a web stream before the server reads them whole. A
+// whole render needs none of that. (It allocates about as much: the string renderer concatenates
+// where the stream renderer encoded. What it saves is the streams' work.) The loader data
 // React Router hands to the browser (its turbo-stream, `serverHandoffStream`) is read to its end
 // first and given to `StreamTransfer` as already read, so nothing suspends and the document is
 // byte for byte what the streaming render produced.
