@@ -87,7 +87,9 @@ describe('working together on a fact-check', () => {
     expect(await field(second, 'title').locator('input').inputValue()).toBe('Lina’s title');
     await field(second, 'title').locator('input').fill('Lina’s second title');
     await second.getByTestId('editor-save').click();
-    expect(await toastText(second)).toContain('Saved successfully');
+    // The toast of the conflict's save may still be up (`toastText` would read it): wait for this
+    // save's own.
+    await second.locator('.mantine-Notification-root', { hasText: 'Saved successfully' }).waitFor(WAIT);
     expect((await get(id)).title).toBe('Lina’s second title');
     expect(await second.getByTestId('conflict-view-body').count()).toBe(0);
   });
