@@ -3,7 +3,8 @@ import { Paginator } from '../components/paginator.tsx';
 import { PostGrid } from '../components/post-card.tsx';
 import { loadSearchPage } from '../data/listing.server.ts';
 import { requireServices } from '../data/optional-services.server.ts';
-import { useMessages } from '../i18n/use-language.ts';
+import { resultCountText } from '../i18n/messages.ts';
+import { useLanguage, useMessages } from '../i18n/use-language.ts';
 import { metaFromSeo } from './route-helpers.ts';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -15,6 +16,7 @@ export const meta = metaFromSeo;
 export default function SearchRoute() {
   const { keyword, result } = useLoaderData<typeof loader>();
   const t = useMessages();
+  const language = useLanguage();
   return (
     <div className="container list-page">
       <header className="featured-header">
@@ -38,9 +40,11 @@ export default function SearchRoute() {
       </Form>
       {result ? (
         <>
-          <p className="muted" data-testid="search-total">
-            {result.total}
-          </p>
+          {result.total > 0 ? (
+            <p className="muted" data-testid="search-total">
+              {resultCountText(language, result.total)}
+            </p>
+          ) : null}
           <PostGrid posts={result.items} headingLevel={2} />
           <Paginator page={result.page} pageCount={result.pageCount} />
         </>
