@@ -2,7 +2,7 @@
 // position and whether they are active or hidden.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { auditScreen, openScreen, setUpPanelJourney, type TestUser, toastText } from './harness.ts';
+import { auditScreen, expectToast, openScreen, setUpPanelJourney, type TestUser } from './harness.ts';
 
 const journey = setUpPanelJourney();
 
@@ -30,7 +30,7 @@ describe('authors', () => {
     await field(page, 'twitter').fill('https://x.com/nour_desk');
     await dialog(page).getByRole('switch', { name: 'Hidden' }).check({ force: true });
     await dialog(page).getByRole('button', { name: 'Save' }).click();
-    expect(await toastText(page)).toContain('Saved successfully');
+    await expectToast(page, 'Saved successfully');
     await dialog(page).waitFor({ state: 'detached' });
     const saved = await authorNamed('Nour Desk');
     expect(saved).toMatchObject({

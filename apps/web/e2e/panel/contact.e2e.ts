@@ -1,7 +1,7 @@
 // Contact messages at /panel/contact: a message a reader posts (POST /api/contract, anonymous)
 // appears at the top; editors mark it handled and filter by it (in the address); search.
 import { describe, expect, it } from 'vitest';
-import { auditScreen, openScreen, screenReady, setUpPanelJourney, toastText } from './harness.ts';
+import { auditScreen, expectToast, openScreen, screenReady, setUpPanelJourney } from './harness.ts';
 
 const journey = setUpPanelJourney();
 
@@ -38,7 +38,7 @@ describe('contact messages', () => {
     await screenReady(page);
     const row = page.locator(`tr[data-row-id="${message._id}"]`);
     await row.getByRole('checkbox', { name: 'Handled: message from سامر' }).click();
-    expect(await toastText(page)).toContain('Marked as handled');
+    await expectToast(page, 'Marked as handled');
     const stored = await journey.api(journey.admin, 'GET', `/api/contact/${message._id}`);
     expect(stored.body.data[0].handled).toBe(true);
     await row.waitFor({ state: 'detached' });

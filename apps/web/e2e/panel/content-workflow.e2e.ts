@@ -2,7 +2,7 @@
 // deleting them with the spec's confirmation; the server's state is checked after each action.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { openScreen, type PanelJourney, screenReady, setUpPanelJourney, toastText } from './harness.ts';
+import { expectToast, openScreen, type PanelJourney, screenReady, setUpPanelJourney } from './harness.ts';
 
 const journey = setUpPanelJourney();
 const WAIT = { timeout: 15_000 };
@@ -41,7 +41,7 @@ describe('moving and deleting fact-checks', () => {
     await openScreen(page, journey.baseUrl, '/panel/factcheck/draft');
     await openRowMenu(page, id);
     await page.getByRole('menuitem', { name: 'Move to Review' }).click();
-    expect(await toastText(page)).toContain('Saved successfully');
+    await expectToast(page, 'Saved successfully');
     await row(page, id).waitFor({ state: 'detached' });
     expect(await statusOf(id)).toBe('review');
 
@@ -83,7 +83,7 @@ describe('moving and deleting fact-checks', () => {
       .poll(() => dialog.innerText(), WAIT)
       .toContain('هل تريد نقل 3 من العناصر إلى «قيد المراجعة»؟');
     await dialog.getByRole('button', { name: 'تأكيد' }).click();
-    expect(await toastText(page)).toContain('تمّ تنفيذ 3 من أصل 3');
+    await expectToast(page, 'تمّ تنفيذ 3 من أصل 3');
     await expect.poll(() => page.getByTestId('table-total').getAttribute('data-total'), WAIT).toBe('0');
     expect(await Promise.all(ids.map(statusOf))).toEqual(['review', 'review', 'review']);
   });
@@ -104,7 +104,7 @@ describe('moving and deleting fact-checks', () => {
     await openRowMenu(page, id);
     await page.getByRole('menuitem', { name: 'Delete' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
-    expect(await toastText(page)).toContain('Deleted');
+    await expectToast(page, 'Deleted');
     await row(page, id).waitFor({ state: 'detached' });
     expect((await journey.api(journey.admin, 'GET', `/api/factcheck/${id}`)).status).toBe(404);
   });

@@ -5,12 +5,12 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
   auditScreen,
+  expectToast,
   openScreen,
   PHONE,
   SCREENSHOTS,
   screenReady,
   setUpPanelJourney,
-  toastText,
 } from './harness.ts';
 
 const journey = setUpPanelJourney();
@@ -54,7 +54,7 @@ describe('the article editor', () => {
     await page.keyboard.insertText('Every winter the same photographs of destroyed streets circulate again.');
     await pick(page, 'topic', /./);
     await page.locator('form button[type="submit"]').click();
-    expect(await toastText(page)).toContain('Saved successfully');
+    await expectToast(page, 'Saved successfully');
     await page.waitForURL(/\/panel\/article\/published$/, WAIT);
     await screenReady(page);
     const found = await journey.api(journey.admin, 'GET', `/api/article?title=${encodeURIComponent(title)}`);

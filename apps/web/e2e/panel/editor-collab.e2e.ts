@@ -5,7 +5,7 @@
 // conclusion changed warns until it is saved again.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { openScreen, screenReady, screenshot, setUpPanelJourney, toastText } from './harness.ts';
+import { expectToast, openScreen, screenReady, screenshot, setUpPanelJourney } from './harness.ts';
 
 const journey = setUpPanelJourney();
 const WAIT = { timeout: 15_000 };
@@ -56,7 +56,7 @@ describe('working together on a fact-check', () => {
     await field(first, 'title').locator('input').fill('Omar’s title');
     await field(first, 'description').locator('textarea').fill('Omar’s description');
     await first.getByTestId('editor-save').click();
-    expect(await toastText(first)).toContain('Saved successfully');
+    await expectToast(first, 'Saved successfully');
     expect((await get(id)).title).toBe('Omar’s title');
 
     step('the second editor saves: the conflict view');
@@ -75,7 +75,7 @@ describe('working together on a fact-check', () => {
     await view.getByTestId('conflict-keep-mine-title').check();
     await view.getByTestId('conflict-take-theirs-description').check();
     await second.getByTestId('conflict-save-mine').click();
-    expect(await toastText(second)).toContain('Your choices were kept');
+    await expectToast(second, 'Your choices were kept');
     await view.waitFor({ state: 'detached', ...WAIT });
 
     step('server check');
@@ -87,9 +87,8 @@ describe('working together on a fact-check', () => {
     expect(await field(second, 'title').locator('input').inputValue()).toBe('Lina’s title');
     await field(second, 'title').locator('input').fill('Lina’s second title');
     await second.getByTestId('editor-save').click();
-    // The toast of the conflict's save may still be up (`toastText` would read it): wait for this
-    // save's own.
-    await second.locator('.mantine-Notification-root', { hasText: 'Saved successfully' }).waitFor(WAIT);
+    // The conflict's save said "Saved. Your choices were kept."; this save says its own words.
+    await expectToast(second, 'Saved successfully');
     expect((await get(id)).title).toBe('Lina’s second title');
     expect(await second.getByTestId('conflict-view-body').count()).toBe(0);
   });
@@ -118,7 +117,7 @@ describe('working together on a fact-check', () => {
 
     await page.getByTestId('revision-restore-1').click();
     await page.getByTestId('revision-restore-confirm').click();
-    expect(await toastText(page)).toContain('Version 1 restored');
+    await expectToast(page, 'Version 1 restored');
     await screenReady(page);
     const revisions = (await journey.api(journey.admin, 'GET', `/api/factcheck/${id}/revisions`)).body;
     expect(revisions.total).toBe(4);
@@ -140,7 +139,7 @@ describe('working together on a fact-check', () => {
     await page.getByTestId('editor-history').click();
     await page.getByTestId('revision-restore-1').click();
     await page.getByTestId('revision-restore-confirm').click();
-    expect(await toastText(page)).toContain('nothing was restored');
+    await expectToast(page, 'nothing was restored');
     expect((await get(id)).title).toBe('A colleague’s third version');
     const revisions = (await journey.api(journey.admin, 'GET', `/api/factcheck/${id}/revisions`)).body;
     expect(revisions.total).toBe(3);
@@ -186,7 +185,7 @@ describe('working together on a fact-check', () => {
     );
     await screenshot(page, 'editor-needs-update-ltr');
     await page.getByTestId('editor-save').click();
-    expect(await toastText(page)).toContain('Saved successfully');
+    await expectToast(page, 'Saved successfully');
     await expect.poll(() => banner.count(), WAIT).toBe(0);
     expect((await get(id)).needsUpdate).toBe(false);
   });

@@ -6,7 +6,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { claimReviewProblems } from '../../app/site/seo/json-ld.ts';
-import { openScreen, screenReady, setUpPanelJourney, toastText } from './harness.ts';
+import { expectToast, openScreen, screenReady, setUpPanelJourney } from './harness.ts';
 
 const journey = setUpPanelJourney();
 const WAIT = { timeout: 15_000 };
@@ -132,7 +132,7 @@ describe('the fact-check editor', () => {
     step('const before = (await journey.api(journe');
     const before = (await journey.api(journey.admin, 'GET', '/api/factcheck/count')).body.data as number;
     await (await saveButton(page)).click();
-    expect(await toastText(page)).toContain('Saved successfully');
+    await expectToast(page, 'Saved successfully');
     await page.waitForURL(/\/panel\/factcheck\/draft$/, WAIT);
     await screenReady(page);
     expect((await journey.api(journey.admin, 'GET', '/api/factcheck/count')).body.data).toBe(before + 1);
@@ -174,7 +174,7 @@ describe('the fact-check editor', () => {
     await openScreen(editorPage, journey.baseUrl, `/panel/factcheck/edit/${saved._id}`);
     await pick(editorPage, 'status', 'منشور');
     await (await saveButton(editorPage)).click();
-    expect(await toastText(editorPage)).toContain('الحفظ بنجاح');
+    await expectToast(editorPage, 'الحفظ بنجاح');
     await editorPage.waitForURL(/\/panel\/factcheck\/published$/, WAIT);
     const published = (await journey.api(journey.admin, 'GET', `/api/factcheck/${saved._id}`)).body.data[0];
     expect(published.status).toBe('published');
@@ -270,7 +270,7 @@ describe('the fact-check editor', () => {
     // Saved: the copy is gone and the record has the restored values.
     await page.keyboard.press('Control+s');
     // The restore's own toast may still be showing: wait for the save's.
-    await expect.poll(() => toastText(page), WAIT).toContain('Saved successfully');
+    await expectToast(page, 'Saved successfully');
     expect(new URL(page.url()).pathname).toBe(`/panel/factcheck/edit/${id}`);
     await expect
       .poll(() =>

@@ -3,11 +3,11 @@
 import { describe, expect, it } from 'vitest';
 import {
   auditScreen,
+  expectToast,
   openScreen,
   screenReady,
   setUpPanelJourney,
   type TestUser,
-  toastText,
 } from './harness.ts';
 
 const journey = setUpPanelJourney();
@@ -44,7 +44,7 @@ describe('the news feed desk', () => {
       .poll(() => card.locator('[data-action]').evaluateAll((b) => b.map((x) => x.textContent)))
       .toEqual(['Archive', 'Review']);
     await card.getByRole('button', { name: `Archive: ${item.title}` }).click();
-    expect(await toastText(page)).toContain('Saved successfully');
+    await expectToast(page, 'Saved successfully');
     await card.waitFor({ state: 'detached' });
     expect((await feed(item._id)).status).toBe('archive');
     // The archive tab keeps the search and shows the card with Review only.
@@ -109,7 +109,7 @@ describe('the news feed desk', () => {
     await title.fill(`${item.title} (edited)`);
     await page.getByLabel('Description').fill('A description written by the desk.');
     await page.getByRole('button', { name: 'Save' }).click();
-    expect(await toastText(page)).toContain('Saved successfully');
+    await expectToast(page, 'Saved successfully');
     await expect
       .poll(async () => {
         const saved = await feed(item._id);
@@ -130,7 +130,7 @@ describe('the news feed desk', () => {
     await sources.click();
     await page.getByRole('option').first().click();
     await page.getByRole('button', { name: 'Save' }).click();
-    expect(await toastText(page)).toContain('Saved successfully');
+    await expectToast(page, 'Saved successfully');
     await page.waitForURL(/\/panel\/feeds\/edit\/(?!new)[^/]+$/);
     const id = page.url().split('/').pop()!;
     const saved = await feed(id);

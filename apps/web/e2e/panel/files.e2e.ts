@@ -6,6 +6,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import {
   auditScreen,
+  expectToast,
   openScreen,
   type PanelJourney,
   PHONE,
@@ -13,7 +14,6 @@ import {
   screenshot,
   setUpPanelJourney,
   type TestUser,
-  toastText,
 } from './harness.ts';
 
 const journey = setUpPanelJourney();
@@ -138,7 +138,7 @@ describe('the file browser', () => {
     await error.waitFor();
     expect(await error.innerText()).toContain('this folder accepts image/*');
     expect(await error.evaluate((el) => getComputedStyle(el).color)).toBe('rgb(201, 42, 42)');
-    expect(await toastText(page)).toContain('Upload failed');
+    await expectToast(page, 'Upload failed');
     expect((await filesIn(journey, editor, 'news-feed')).map((f) => f.originalname)).not.toContain(
       'leaked-memo.pdf',
     );
@@ -281,7 +281,7 @@ describe('the file browser', () => {
       await openScreen(page, journey.baseUrl, `/panel/media/list?folder=${folder}`);
       await fileButton(page, 'map.png').click();
       await page.getByTestId('copy-url').click();
-      expect(await toastText(page)).toBe(toast);
+      expect(await expectToast(page, toast)).toBe(toast);
       const copied = await page.evaluate(() => navigator.clipboard.readText());
       expect(copied).toBe(`${journey.baseUrl}/${stored.path}`);
       expect((await fetch(copied)).status).toBe(200);

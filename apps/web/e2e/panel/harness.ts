@@ -297,9 +297,22 @@ export async function signInWithForm(
   await page.locator('form button[type="submit"]').click();
 }
 
-/** The text of the most recent toast. */
-export async function toastText(page: Page): Promise<string> {
-  const toast = page.locator('.mantine-Notification-root').last();
+/**
+ * Waits for a toast that says `text` and returns its whole text. The newest toast is not always
+ * the last one drawn, and an earlier step's toast may still be up: a toast is found by its words,
+ * never by its place. Once read it is closed, so a later step waiting for the same words sees its
+ * own toast, not this one.
+ */
+export async function expectToast(page: Page, text: string | RegExp): Promise<string> {
+  const toast = page.locator('.mantine-Notification-root').filter({ hasText: text }).first();
   await toast.waitFor();
-  return (await toast.innerText()).trim();
+  const shown = (await toast.innerText()).trim();
+  // Closed by an event, not a click, so the focus stays where the journey left it. It may close
+  // itself first (3 s for a success): then there is nothing left to close.
+  await toast
+    .locator('.mantine-Notification-closeButton')
+    .dispatchEvent('click', undefined, { timeout: 2000 })
+    .catch(() => undefined);
+  await toast.waitFor({ state: 'detached' });
+  return shown;
 }

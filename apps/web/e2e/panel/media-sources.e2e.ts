@@ -4,11 +4,11 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   auditScreen,
+  expectToast,
   openScreen,
   screenReady,
   setUpPanelJourney,
   type TestUser,
-  toastText,
 } from './harness.ts';
 
 const journey = setUpPanelJourney();
@@ -69,7 +69,7 @@ describe('media sources', () => {
     await page.getByRole('option', { name: 'Low' }).click();
     await field(page, 'description').fill('A page that recycles old war footage.');
     await dialog(page).getByRole('button', { name: 'Save' }).click();
-    expect(await toastText(page)).toContain('Saved successfully');
+    await expectToast(page, 'Saved successfully');
     await dialog(page).waitFor({ state: 'detached' });
     const saved = (await journey.api(journey.admin, 'GET', '/api/media-source?name=Desk Watch Network')).body
       .data[0];

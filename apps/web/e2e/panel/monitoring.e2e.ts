@@ -7,11 +7,11 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   auditScreen,
+  expectToast,
   openScreen,
   screenReady,
   setUpPanelJourney,
   type TestUser,
-  toastText,
 } from './harness.ts';
 
 // The feed server listens on 127.0.0.1: the app under test must be allowed to fetch from it.
@@ -85,7 +85,7 @@ describe('media-source monitoring', () => {
     await field(page, 'pollInterval').fill('30');
     expect(await dialog(page).getByRole('switch', { name: 'Watch this source' }).isChecked()).toBe(true);
     await dialog(page).getByRole('button', { name: 'Save' }).click();
-    expect(await toastText(page)).toContain('Saved successfully');
+    await expectToast(page, 'Saved successfully');
     await dialog(page).waitFor({ state: 'detached' });
     const saved = (await journey.api(journey.admin, 'GET', `/api/media-source?name=${SOURCE_NAME}`)).body
       .data[0];

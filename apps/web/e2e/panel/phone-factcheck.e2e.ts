@@ -1,7 +1,7 @@
 // On a 360×800 phone: the review list scrolls inside its table (never the page), and an editor
 // signs in through the form and publishes a fact-check from the row's action menu.
 import { describe, expect, it } from 'vitest';
-import { PHONE, screenReady, setUpPanelJourney, signInWithForm, toastText } from './harness.ts';
+import { expectToast, PHONE, screenReady, setUpPanelJourney, signInWithForm } from './harness.ts';
 
 const journey = setUpPanelJourney();
 
@@ -29,7 +29,7 @@ describe('fact-checks on a phone', () => {
     const row = page.locator(`tr[data-row-id="${id}"]`);
     await row.getByTestId('row-menu').click();
     await page.getByRole('menuitem', { name: 'نقل إلى «منشور»' }).click();
-    expect(await toastText(page)).toContain('تم الحفظ بنجاح');
+    await expectToast(page, 'تم الحفظ بنجاح');
     await row.waitFor({ state: 'detached' });
     const stored = await journey.api(journey.admin, 'GET', `/api/factcheck/${id}`);
     expect([stored.body.data[0].status, Boolean(stored.body.data[0].publishedAt)]).toEqual([

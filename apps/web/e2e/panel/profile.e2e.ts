@@ -4,11 +4,11 @@
 import { describe, expect, it } from 'vitest';
 import {
   auditScreen,
+  expectToast,
   openScreen,
   screenReady,
   setUpPanelJourney,
   signInWithForm,
-  toastText,
 } from './harness.ts';
 
 const journey = setUpPanelJourney();
@@ -42,7 +42,7 @@ describe('the profile', () => {
 
     await page.getByRole('button', { name: 'Sign out Firefox · Android' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Sign it out' }).click();
-    expect(await toastText(page)).toContain('The device has been signed out');
+    await expectToast(page, 'The device has been signed out');
     await page.locator('[data-device-id="phone123"]').waitFor({ state: 'detached' });
     const devices = await journey.api(editor, 'GET', '/auth/devices');
     expect((devices.body.data as { id: string }[]).map((d) => d.id)).toEqual([here]);
@@ -58,7 +58,7 @@ describe('the profile', () => {
     expect(await page.getByLabel('Full name').getAttribute('readonly')).not.toBeNull();
     expect(await page.getByRole('button', { name: 'Save' }).count()).toBe(0);
     await page.getByTestId('send-reset-link').click();
-    expect(await toastText(page)).toContain(`A reset link is on its way to ${editor.email}`);
+    await expectToast(page, `A reset link is on its way to ${editor.email}`);
   });
 
   it('an admin renames themselves and changes their picture', async () => {
@@ -67,7 +67,7 @@ describe('the profile', () => {
     await openScreen(page, journey.baseUrl, '/panel/profile');
     await page.getByLabel('الاسم الكامل').fill('  رنا الأحمد ');
     await page.getByRole('button', { name: 'حفظ' }).click();
-    expect(await toastText(page)).toContain('تم الحفظ بنجاح');
+    await expectToast(page, 'تم الحفظ بنجاح');
     const stored = await journey.api(admin, 'GET', `/api/user/${admin.sub}`);
     expect(stored.body.data[0].name).toBe('رنا الأحمد');
 

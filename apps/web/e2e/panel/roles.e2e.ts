@@ -3,7 +3,7 @@
 // "may publish" selector, and super-admin's read-only matrix; each checked on the server.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { auditScreen, openScreen, setUpPanelJourney, toastText } from './harness.ts';
+import { auditScreen, expectToast, openScreen, setUpPanelJourney } from './harness.ts';
 
 const journey = setUpPanelJourney();
 
@@ -30,7 +30,7 @@ async function storedRule(path: string) {
 
 async function saveMatrix(page: Page): Promise<void> {
   await page.getByTestId('matrix-save').click();
-  expect(await toastText(page)).toContain('have been saved');
+  await expectToast(page, 'have been saved');
   await expect.poll(() => page.getByTestId('matrix-pending').innerText(), { timeout: 10_000 }).toBe('');
 }
 
@@ -46,7 +46,7 @@ describe('roles and their permissions', () => {
     await dialog.getByText('Use lower-case letters, digits, - and _ only').waitFor();
     await dialog.getByLabel('Id').fill('desk-editor');
     await dialog.getByRole('button', { name: 'Save' }).click();
-    expect(await toastText(page)).toContain('Saved successfully');
+    await expectToast(page, 'Saved successfully');
     expect((await journey.api(journey.admin, 'GET', '/api/role/desk-editor')).body.data[0]).toMatchObject({
       _id: 'desk-editor',
       name: 'Desk editor',

@@ -3,11 +3,11 @@
 import { describe, expect, it } from 'vitest';
 import {
   auditScreen,
+  expectToast,
   openScreen,
   screenReady,
   setUpPanelJourney,
   signInWithForm,
-  toastText,
 } from './harness.ts';
 
 const journey = setUpPanelJourney();
@@ -28,7 +28,7 @@ describe('signing in to the back office', () => {
     const page = await journey.newPage({ language: 'en' });
     await openScreen(page, journey.baseUrl, '/panel/login');
     await signInWithForm(page, { ...journey.admin, password: 'wrong-Passw0rd!' });
-    expect(await toastText(page)).toContain('Login failed');
+    await expectToast(page, 'Login failed');
     expect(new URL(page.url()).pathname).toBe('/panel/login');
   });
 

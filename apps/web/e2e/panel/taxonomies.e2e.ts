@@ -2,7 +2,7 @@
 // same taxonomy; the server keeps path and level; edits and deletions go through the same screens.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { auditScreen, openScreen, setUpPanelJourney, type TestUser, toastText } from './harness.ts';
+import { auditScreen, expectToast, openScreen, setUpPanelJourney, type TestUser } from './harness.ts';
 
 const journey = setUpPanelJourney();
 
@@ -28,7 +28,7 @@ describe('taxonomies', () => {
     await field(page, 'slug').fill('water');
     await field(page, 'nameEn').fill('Water');
     await dialog(page).getByRole('button', { name: 'Save' }).click();
-    expect(await toastText(page)).toContain('Saved successfully');
+    await expectToast(page, 'Saved successfully');
     await dialog(page).waitFor({ state: 'detached' });
     const parent = await category('desk-water');
     expect(parent.body.data[0]).toMatchObject({
@@ -78,7 +78,7 @@ describe('taxonomies', () => {
     await page.getByRole('option', { name: '— زائف' }).click();
     await field(page, 'score').fill('-1.5');
     await dialog(page).getByRole('button', { name: 'حفظ' }).click();
-    expect(await toastText(page)).toContain('تم الحفظ بنجاح');
+    await expectToast(page, 'تم الحفظ بنجاح');
     await dialog(page).waitFor({ state: 'detached' });
     expect((await category('desk-old-photo')).body.data[0]).toMatchObject({
       path: '/criteria/fraud/desk-old-photo',

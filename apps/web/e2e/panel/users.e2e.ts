@@ -4,11 +4,11 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
   auditScreen,
+  expectToast,
   openScreen,
   screenReady,
   setUpPanelJourney,
   type TestUser,
-  toastText,
 } from './harness.ts';
 
 const journey = setUpPanelJourney();
@@ -61,7 +61,7 @@ describe('administering users', () => {
     await (await labelled(dialog, 'Password')).fill('Str0ng-Passw0rd!');
     await pickRole(page, 'Editor');
     await dialog.getByRole('button', { name: 'Save' }).click();
-    expect(await toastText(page)).toContain('Saved successfully');
+    await expectToast(page, 'Saved successfully');
     await dialog.waitFor({ state: 'detached' });
     await page.locator('tr[data-row-id]', { hasText: 'new.editor@example.org' }).waitFor();
     const created = await serverUser('new.editor@example.org');
@@ -88,7 +88,7 @@ describe('administering users', () => {
     await dialog.getByLabel('Full name').fill('Duplicate');
     await dialog.getByRole('button', { name: 'Generate password' }).click();
     await dialog.getByRole('button', { name: 'Save' }).click();
-    expect(await toastText(page)).toContain('Failed to save user');
+    await expectToast(page, 'Failed to save user');
     // The dialog stays open with the typing kept.
     expect(await dialog.getByLabel('Full name').inputValue()).toBe('Duplicate');
   });
@@ -100,7 +100,7 @@ describe('administering users', () => {
     const dialog = page.getByRole('dialog');
     await pickRole(page, 'Editor');
     await dialog.getByRole('button', { name: 'Save' }).click();
-    expect(await toastText(page)).toContain('User roles have been changed!');
+    await expectToast(page, 'User roles have been changed!');
     expect((await serverUser(user.email))?.roles).toEqual(['fact-checker', 'editor']);
   });
 
@@ -121,7 +121,7 @@ describe('administering users', () => {
     expect(password.length).toBeGreaterThanOrEqual(8);
     expect(await submit.isDisabled()).toBe(false);
     await submit.click();
-    expect(await toastText(page)).toContain('Password has been reset!');
+    await expectToast(page, 'Password has been reset!');
     await dialog.waitFor({ state: 'detached' });
     // forceChangePwd was on: signing in with the new password asks for another.
     const answer = await fetch(`${journey.baseUrl}/auth`, {
@@ -143,7 +143,7 @@ describe('administering users', () => {
     await dialog.getByText('required', { exact: false }).first().waitFor();
     await dialog.getByLabel('Full name').fill('  Omar Khaled ');
     await dialog.getByRole('button', { name: 'Save' }).click();
-    expect(await toastText(page)).toContain('Saved successfully');
+    await expectToast(page, 'Saved successfully');
     expect((await serverUser(user.email))?.name).toBe('Omar Khaled');
     await page.locator('tr[data-row-id]', { hasText: 'Omar Khaled' }).waitFor();
   });
@@ -156,7 +156,7 @@ describe('administering users', () => {
     expect(await ban.innerText()).toContain('halts all their current activities');
     await ban.getByRole('button', { name: 'Discard' }).waitFor();
     await ban.getByRole('button', { name: 'Yes, Ban' }).click();
-    expect(await toastText(page)).toContain(`User ${user.email} has been banned`);
+    await expectToast(page, `User ${user.email} has been banned`);
     expect((await serverUser(user.email))?.disabled).toBe(true);
     await page.locator(`tr[data-row-id] [data-state="banned"]`).waitFor();
 
@@ -182,7 +182,7 @@ describe('administering users', () => {
     await page.locator('tr[data-row-id]').getByTestId('user-actions').click();
     await page.locator('[data-action="delete"]').click();
     await page.getByRole('dialog').getByRole('button', { name: 'Delete it' }).click();
-    expect(await toastText(page)).toContain('User deleted!');
+    await expectToast(page, 'User deleted!');
     expect(await serverUser(user.email)).toBeUndefined();
   });
 
@@ -190,7 +190,7 @@ describe('administering users', () => {
     const other = await journey.createUser(['super-admin']);
     const page = await usersPage('ar');
     await rowAction(page, other, 'delete');
-    expect(await toastText(page)).toContain('لا يمكن حذف مستخدم يحمل دور المدير العام!');
+    await expectToast(page, 'لا يمكن حذف مستخدم يحمل دور المدير العام!');
     expect(await serverUser(other.email)).toBeDefined();
     // The server refuses too, whatever the browser does.
     const answer = await journey.api(
