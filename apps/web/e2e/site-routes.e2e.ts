@@ -168,7 +168,7 @@ describe('fact-check and article pages', () => {
     ])
       expect(res.body).toContain(host);
     expect(count(res.body, 'class="post-card ')).toBe(3);
-    expect(res.body).toMatch(/\d{4}-\d{2}-\d{2}, \d{1,2}:\d{2} [صم]/);
+    expect(res.body).toMatch(/\d{4}-\d{2}-\d{2}، \d{1,2}:\d{2} [صم]/);
     // The comments widget never renders its script on the server.
     expect(res.body).not.toContain('connect.facebook.net');
   });

@@ -107,6 +107,42 @@ describe('the public site in Chromium', () => {
     await screenshots('/en', 'home-en');
   });
 
+  it("a date reads day, time, then AM/PM in the reader's direction (Arabic: from the right)", async () => {
+    // Where each part of the first card's date is drawn: the x of its first and last characters.
+    const partsAt = async (path: string) => {
+      await page.goto(`${baseUrl}${path}`);
+      return page
+        .locator('.post-card-meta time')
+        .first()
+        .evaluate((time) => {
+          const text = time.firstChild as Text;
+          const value = text.data;
+          const xOf = (start: number, end: number) => {
+            const range = document.createRange();
+            range.setStart(text, start);
+            range.setEnd(text, end);
+            const box = range.getBoundingClientRect();
+            return box.x + box.width / 2;
+          };
+          const timeAt = value.search(/\d{1,2}:\d{2}/);
+          return {
+            value,
+            day: xOf(0, 10),
+            time: xOf(timeAt, value.indexOf(' ', timeAt)),
+            period: xOf(value.lastIndexOf(' ') + 1, value.length),
+          };
+        });
+    };
+    const ar = await partsAt('/');
+    expect(ar.value).toMatch(/^\d{4}-\d{2}-\d{2}، \d{1,2}:\d{2} [صم]$/);
+    expect(ar.day).toBeGreaterThan(ar.time);
+    expect(ar.time).toBeGreaterThan(ar.period);
+    const en = await partsAt('/en');
+    expect(en.value).toMatch(/^\d{4}-\d{2}-\d{2}, \d{1,2}:\d{2} [AP]M$/);
+    expect(en.day).toBeLessThan(en.time);
+    expect(en.time).toBeLessThan(en.period);
+  });
+
   it('opens a fact-check from a card', async () => {
     await page.goto(`${baseUrl}/`);
     await hydrated();

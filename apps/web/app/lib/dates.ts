@@ -12,18 +12,23 @@ const PARTS = new Intl.DateTimeFormat('en-US', {
   hour12: true,
 });
 
-export interface DayPeriodNames {
+/** The language's words for a date: AM and PM, and the comma after the day (Arabic: ،). */
+export interface DateWords {
   morning: string;
   evening: string;
+  dateComma: string;
 }
 
 /** The parts of each date formatted lately: `formatToParts` costs ~10 µs, and a list page formats
  * the same few dozen dates on every render. Bounded: the oldest half goes when it is full. */
-const partsOf = new Map<string, { text: string; morning: boolean } | null>();
+const partsOf = new Map<string, { day: string; time: string; morning: boolean } | null>();
 const PARTS_KEPT = 2000;
 
-/** `2024-01-06, 2:00 PM` (with the language's AM/PM names). */
-export function formatPublishedDate(iso: string, names: DayPeriodNames): string {
+/**
+ * `2024-01-06, 2:00 PM`, with the language's words: `2024-01-06، 2:00 م` in Arabic. Shown in the
+ * page's own direction, so an Arabic reader meets the day, then the time, then م.
+ */
+export function formatPublishedDate(iso: string, words: DateWords): string {
   let known = partsOf.get(iso);
   if (known === undefined) {
     const date = new Date(iso);
@@ -31,7 +36,8 @@ export function formatPublishedDate(iso: string, names: DayPeriodNames): string 
     else {
       const parts = Object.fromEntries(PARTS.formatToParts(date).map((p) => [p.type, p.value]));
       known = {
-        text: `${parts.year}-${parts.month}-${parts.day}, ${parts.hour}:${parts.minute}`,
+        day: `${parts.year}-${parts.month}-${parts.day}`,
+        time: `${parts.hour}:${parts.minute}`,
         morning: parts.dayPeriod === 'AM',
       };
     }
@@ -41,7 +47,7 @@ export function formatPublishedDate(iso: string, names: DayPeriodNames): string 
     partsOf.set(iso, known);
   }
   if (known === null) return '';
-  return `${known.text} ${known.morning ? names.morning : names.evening}`;
+  return `${known.day}${words.dateComma} ${known.time} ${known.morning ? words.morning : words.evening}`;
 }
 
 /** The machine-readable day of a date, for `<time dateTime>`. */

@@ -43,18 +43,12 @@ export function PostView({ post }: { post: PostViewData }) {
           ) : null}
           {post.publishedAt ? (
             <span>
-              {t.published}{' '}
-              <time dateTime={post.publishedAt} dir="ltr">
-                {post.publishedText}
-              </time>
+              {t.published} <time dateTime={post.publishedAt}>{post.publishedText}</time>
             </span>
           ) : null}
           {post.modifiedAt ? (
             <span>
-              {t.modified}{' '}
-              <time dateTime={post.modifiedAt} dir="ltr">
-                {post.modifiedText}
-              </time>
+              {t.modified} <time dateTime={post.modifiedAt}>{post.modifiedText}</time>
             </span>
           ) : null}
           <ShareMenu url={post.shareUrl} title={post.title} />

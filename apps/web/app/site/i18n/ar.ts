@@ -110,6 +110,7 @@ export const ar = {
   windowToVerify: 'نافذة للتحقق',
   morning: 'ص',
   evening: 'م',
+  dateComma: '،',
   loading: 'جارٍ التحميل…',
   switchLanguage: 'English',
   embedLoad: 'تحميل المنشور من {provider}',

@@ -114,6 +114,7 @@ export const en: Messages = {
   windowToVerify: 'A window to verify',
   morning: 'AM',
   evening: 'PM',
+  dateComma: ',',
   loading: 'Loading…',
   switchLanguage: 'العربية',
   embedLoad: 'Load the post from {provider}',

@@ -113,6 +113,7 @@ export const tr: Messages = {
   windowToVerify: 'Doğrulamaya açılan pencere',
   morning: 'ÖÖ',
   evening: 'ÖS',
+  dateComma: ',',
   loading: 'Yükleniyor…',
   switchLanguage: 'العربية',
   embedLoad: 'Gönderiyi {provider} üzerinden yükle',
