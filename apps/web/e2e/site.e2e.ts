@@ -108,11 +108,11 @@ describe('the public site in Chromium', () => {
   });
 
   it("a date reads day, time, then AM/PM in the reader's direction (Arabic: from the right)", async () => {
-    // Where each part of the first card's date is drawn: the x of its first and last characters.
-    const partsAt = async (path: string) => {
+    // Where each part of the first date is drawn (the middle of each part's box).
+    const partsAt = async (path: string, selector = '.post-card-meta time') => {
       await page.goto(`${baseUrl}${path}`);
       return page
-        .locator('.post-card-meta time')
+        .locator(selector)
         .first()
         .evaluate((time) => {
           const text = time.firstChild as Text;
@@ -127,6 +127,8 @@ describe('the public site in Chromium', () => {
           const timeAt = value.search(/\d{1,2}:\d{2}/);
           return {
             value,
+            year: xOf(0, 4),
+            dayOfMonth: xOf(8, 10),
             day: xOf(0, 10),
             time: xOf(timeAt, value.indexOf(' ', timeAt)),
             period: xOf(value.lastIndexOf(' ') + 1, value.length),
@@ -135,10 +137,19 @@ describe('the public site in Chromium', () => {
     };
     const ar = await partsAt('/');
     expect(ar.value).toMatch(/^\d{4}-\d{2}-\d{2}، \d{1,2}:\d{2} [صم]$/);
+    // The day itself is a number read left to right (2026-11-03, not 03-11-2026) in both.
+    expect(ar.year).toBeLessThan(ar.dayOfMonth);
     expect(ar.day).toBeGreaterThan(ar.time);
     expect(ar.time).toBeGreaterThan(ar.period);
+    // On a fact-check page the date follows Arabic words ("نُشر:") in the same line.
+    const href = await page.locator('.post-card-title a').first().getAttribute('href');
+    const published = await partsAt(href!, '.post-meta time');
+    expect(published.year).toBeLessThan(published.dayOfMonth);
+    expect(published.day).toBeGreaterThan(published.time);
+    expect(published.time).toBeGreaterThan(published.period);
     const en = await partsAt('/en');
     expect(en.value).toMatch(/^\d{4}-\d{2}-\d{2}, \d{1,2}:\d{2} [AP]M$/);
+    expect(en.year).toBeLessThan(en.dayOfMonth);
     expect(en.day).toBeLessThan(en.time);
     expect(en.time).toBeLessThan(en.period);
   });

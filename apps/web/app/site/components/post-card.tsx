@@ -45,7 +45,7 @@ export function PostCard({
         <p className="post-card-meta">
           {post.author ? <SiteLink to={post.author.href}>{post.author.name}</SiteLink> : null}
           {post.publishedAt ? (
-            <time dateTime={post.publishedAt}>
+            <time dateTime={post.publishedAt} dir="auto">
               {post.dateText}
             </time>
           ) : null}
@@ -71,7 +71,7 @@ export function TitleCard({ post }: { post: PostCardView }) {
         <SiteLink to={post.href}>{post.title}</SiteLink>
       </h3>
       {post.publishedAt ? (
-        <time dateTime={post.publishedAt}>
+        <time dateTime={post.publishedAt} dir="auto">
           {post.dateText}
         </time>
       ) : null}
