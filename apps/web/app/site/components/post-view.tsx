@@ -43,12 +43,18 @@ export function PostView({ post }: { post: PostViewData }) {
           ) : null}
           {post.publishedAt ? (
             <span>
-              {t.published} <time dateTime={post.publishedAt} dir="auto">{post.publishedText}</time>
+              {t.published}{' '}
+              <time dateTime={post.publishedAt} dir="auto">
+                {post.publishedText}
+              </time>
             </span>
           ) : null}
           {post.modifiedAt ? (
             <span>
-              {t.modified} <time dateTime={post.modifiedAt} dir="auto">{post.modifiedText}</time>
+              {t.modified}{' '}
+              <time dateTime={post.modifiedAt} dir="auto">
+                {post.modifiedText}
+              </time>
             </span>
           ) : null}
           <ShareMenu url={post.shareUrl} title={post.title} />
