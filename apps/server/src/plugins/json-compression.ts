@@ -4,8 +4,9 @@
 // of that in about a millisecond of a worker thread. Public pages and static files have their own
 // compressed copies (page cache, asset compression) and are left alone.
 import { promisify } from 'node:util';
-import { brotliCompress, constants, gzip } from 'node:zlib';
+import { brotliCompress, gzip } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { brotliTextParams } from '../brotli.ts';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -55,13 +56,7 @@ export function registerJsonCompression(app: FastifyInstance): void {
     if (!encoding) return payload;
     const compressed =
       encoding === 'br'
-        ? await brotli(body, {
-            params: {
-              [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
-              [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-              [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
-            },
-          })
+        ? await brotli(body, { params: brotliTextParams(BROTLI_QUALITY, body.length) })
         : await gzipAsync(body, { level: GZIP_LEVEL });
     reply.header('content-encoding', encoding);
     reply.removeHeader('content-length');

@@ -4,8 +4,9 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { extname, join, relative, sep } from 'node:path';
 import { promisify } from 'node:util';
-import { brotliCompress, gzip, constants as zlib } from 'node:zlib';
+import { brotliCompress, gzip } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { brotliTextParams } from '../../brotli.ts';
 import { chooseEncoding } from './page-response.ts';
 
 const gzipAsync = promisify(gzip);
@@ -54,9 +55,7 @@ export function createAssetCompressor(options: {
       if (body.length < MIN_BYTES) continue;
       // One compression at a time: this is background work, and the machine may have two cores.
       const gz = await gzipAsync(body, { level: 9 });
-      const br = await brotliAsync(body, {
-        params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length },
-      });
+      const br = await brotliAsync(body, { params: brotliTextParams(11, body.length) });
       const url = `/${relative(options.clientDir, file).split(sep).join('/')}`;
       assets.set(url, { contentType, cacheControl: options.cacheControlOf(file), gzip: gz, br });
     }

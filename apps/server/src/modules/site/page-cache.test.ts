@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { FastifyRequest } from 'fastify';
 import { describe, expect, it } from 'vitest';
+import { windowBitsFor } from '../../brotli.ts';
 import { contentSecurityPolicy, inlineScriptHashes } from './content-security.ts';
 import { type CachedPage, createPageCache, type RenderedPage } from './page-cache.ts';
 import { isCacheableRequest, isPreviewRequest } from './page-delivery.ts';
@@ -289,6 +290,20 @@ describe('responses', () => {
     expect(gunzipSync(better.gzip).equals(body)).toBe(true);
     expect(brotliDecompressSync(better.br).equals(body)).toBe(true);
     expect(better.etag).toBe(cached.etag);
+  });
+
+  it('sizes the brotli window to the page, the smallest that holds it, and loses none of it', async () => {
+    // A window of 2^bits holds 2^bits − 16 bytes.
+    expect([0, 1008, 1009, 78_000, 131_056, 131_057, 50_000_000].map(windowBitsFor)).toEqual([
+      10, 10, 11, 17, 17, 18, 24,
+    ]);
+    // A page whose last part repeats its first, 200 KB apart: every form decodes to the same bytes.
+    const start = Buffer.from(createHash('sha512').update('start').digest('hex').repeat(200));
+    const middle = Buffer.from('<p>تبيَّن</p>'.repeat(10_000));
+    const body = Buffer.concat([start, middle, start]);
+    const cached = await toCachedPage({ status: 200, headers: {}, body }, 1000, 0);
+    expect(brotliDecompressSync(cached.br).equals(body)).toBe(true);
+    expect(brotliDecompressSync((await cached.upgrade!()).br).equals(body)).toBe(true);
   });
 });
 

@@ -2,8 +2,9 @@
 // cache; on the fly, cheaper, for what is not cached), strong ETags and 304s, and the caching policy.
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
-import { brotliCompress, gzip, constants as zlib } from 'node:zlib';
+import { brotliCompress, gzip } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { brotliTextParams } from '../../brotli.ts';
 import type { CachedPage, RenderedPage } from './page-cache.ts';
 
 const gzipAsync = promisify(gzip);
@@ -81,13 +82,7 @@ export const ON_THE_FLY_BROTLI_QUALITY = 3;
 export const ON_THE_FLY_GZIP_LEVEL = 3;
 
 const brotliAt = (body: Buffer, quality: number) =>
-  brotliAsync(body, {
-    params: {
-      [zlib.BROTLI_PARAM_QUALITY]: quality,
-      [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
-      [zlib.BROTLI_PARAM_SIZE_HINT]: body.length,
-    },
-  });
+  brotliAsync(body, { params: brotliTextParams(quality, body.length) });
 
 const headerBytesOf = (headers: Record<string, string>) =>
   Object.entries(headers).reduce((n, [k, v]) => n + k.length + v.length, 0) + 256;
