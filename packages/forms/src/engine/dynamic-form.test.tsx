@@ -82,6 +82,27 @@ describe('DynamicForm submission', () => {
     scrolled.mockRestore();
   });
 
+  it('forgets its scroll and focus when the form goes away before they are due', async () => {
+    const findsField = vi.spyOn(document, 'getElementById');
+    const onResult = vi.fn();
+    const view = renderWithProviders(
+      <DynamicForm
+        definition={{ fields: [{ type: 'text', name: 'title', inputs: { label: 'Title', required: true } }] }}
+        onSubmit={vi.fn()}
+        onResult={onResult}
+        focusDelayMs={50}
+      />,
+    );
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onResult).toHaveBeenCalled());
+    view.unmount();
+    findsField.mockClear();
+    // Past both timers: a closed form looks nothing up (after a test, there may be no document).
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(findsField).not.toHaveBeenCalled();
+    findsField.mockRestore();
+  });
+
   it('renders sections as panels that can be open together', async () => {
     setup({
       sections: [

@@ -1,6 +1,6 @@
 // The form state (values, touched, dirty, errors, submission) behind <DynamicForm>. Headless: the
 // renderer and dialogs read it, tests can drive it through renderHook.
-import { useCallback, useId, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { type Locale, translate } from '../i18n/texts.ts';
 import { type NormalisedField, type NormalisedForm, normaliseForm } from '../model/normalise.ts';
 import type { CustomWidgets, DataAdapter, FormDefinition } from '../types.ts';
@@ -221,6 +221,22 @@ export function useFormEngine(definition: FormDefinition, options: FormEngineOpt
   const isDirty = form.allFields.some((f) => !isSameValue(values[f.name], baseline[f.name]));
   const isTouched = Object.values(touched).some(Boolean);
   const focusDelay = options.focusDelayMs ?? FOCUS_DELAY_MS;
+  // The scroll and focus after a refused submit: forgotten when the form goes away first.
+  const focusTimers = useRef(new Set<ReturnType<typeof setTimeout>>());
+  useEffect(() => {
+    const timers = focusTimers.current;
+    return () => {
+      for (const timer of timers) clearTimeout(timer);
+      timers.clear();
+    };
+  }, []);
+  const later = (task: () => void, delayMs: number) => {
+    const timer = setTimeout(() => {
+      focusTimers.current.delete(timer);
+      task();
+    }, delayMs);
+    focusTimers.current.add(timer);
+  };
 
   const submit = async (): Promise<SubmitResult> => {
     const current = valuesRef.current;
@@ -233,8 +249,8 @@ export function useFormEngine(definition: FormDefinition, options: FormEngineOpt
       setOpenSections((previous) => [...previous, ...[...sections].filter((s) => !previous.includes(s))]);
       const id = fieldId(invalid[0]!.name);
       // Let the panel expand before scrolling; focus after the spec's delay.
-      setTimeout(() => focusTarget(id)?.scrollIntoView({ behavior: scrollBehavior(), block: 'center' }), 0);
-      setTimeout(() => {
+      later(() => focusTarget(id)?.scrollIntoView({ behavior: scrollBehavior(), block: 'center' }), 0);
+      later(() => {
         const target = focusTarget(id);
         // Focusing during the smooth scroll cancels it half-way in Chromium (and focus's own
         // scroll does not run): focus without scrolling, then finish the scroll to the field.
