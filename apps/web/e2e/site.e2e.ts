@@ -154,6 +154,30 @@ describe('the public site in Chromium', () => {
     expect(en.time).toBeLessThan(en.period);
   });
 
+  it('no page scrolls sideways on a 360 px phone, in Arabic or English', async () => {
+    const phone = await newContext({ viewport: { width: 360, height: 760 } });
+    const p = await phone.newPage();
+    await p.goto(`${baseUrl}/`);
+    const factcheck = await p.locator('.post-card-title a').first().getAttribute('href');
+    const wider: string[] = [];
+    for (const path of [
+      '/',
+      factcheck!,
+      `/search?keyword=${encodeURIComponent('سوريا')}`,
+      '/search',
+      '/en',
+      '/en/search?keyword=syria',
+      '/sources',
+      '/contact',
+    ]) {
+      await p.goto(`${baseUrl}${path}`);
+      const width = await p.evaluate(() => document.documentElement.scrollWidth);
+      if (width > 360) wider.push(`${path}: ${width}px`);
+    }
+    expect(wider).toEqual([]);
+    await phone.close();
+  });
+
   it('opens a fact-check from a card', async () => {
     await page.goto(`${baseUrl}/`);
     await hydrated();
