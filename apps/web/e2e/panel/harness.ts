@@ -307,6 +307,8 @@ export async function expectToast(page: Page, text: string | RegExp): Promise<st
   const toast = page.locator('.mantine-Notification-root').filter({ hasText: text }).first();
   await toast.waitFor();
   const shown = (await toast.innerText()).trim();
+  // Playwright matches a string in any case; the toast must say it as written.
+  if (typeof text === 'string') expect(shown).toContain(text);
   // Closed by an event, not a click, so the focus stays where the journey left it. It may close
   // itself first (3 s for a success): then there is nothing left to close.
   await toast
