@@ -1,7 +1,8 @@
 // JSON answers go compressed to clients that accept it; the same record comes out of every encoding.
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chooseEncoding, JSON_COMPRESSION_MIN_BYTES } from '../src/plugins/json-compression.ts';
+import { chooseEncoding } from '../src/content-encoding.ts';
+import { JSON_COMPRESSION_MIN_BYTES } from '../src/plugins/json-compression.ts';
 import { buildTestApp, call, type TestApp } from './build-test-app.ts';
 
 let t: TestApp;
@@ -48,11 +49,14 @@ describe('compressed JSON answers', () => {
     expect(gunzipSync(gz.rawPayload).toString()).toBe(plain.payload);
   });
 
-  it('leaves a short answer and a refused encoding alone', async () => {
+  it('leaves a short answer and a refused encoding alone, and follows the client’s preference', async () => {
     const short = await get(`/api/factcheck/${id}?select=_id`, 'br');
     expect(short.rawPayload.length).toBeLessThan(JSON_COMPRESSION_MIN_BYTES);
     expect(short.headers['content-encoding']).toBeUndefined();
     expect(short.headers.vary).toMatch(/accept-encoding/i);
+    const gzipPreferred = await get(`/api/factcheck/${id}`, 'br;q=0.2, gzip;q=0.9');
+    expect(gzipPreferred.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzipPreferred.rawPayload).toString()).toBe((await get(`/api/factcheck/${id}`)).payload);
     const refused = await get(`/api/factcheck/${id}`, 'br;q=0, gzip;q=0');
     expect(refused.headers['content-encoding']).toBeUndefined();
     expect(refused.json()).toMatchObject({ data: [{ _id: id }] });
@@ -72,15 +76,18 @@ describe('compressed JSON answers', () => {
 
 describe('the encoding chosen', () => {
   it.each([
-    [undefined, null],
-    ['', null],
-    ['identity', null],
+    [undefined, 'identity'],
+    ['', 'identity'],
+    ['identity', 'identity'],
     ['gzip, deflate, br, zstd', 'br'],
     ['gzip', 'gzip'],
     ['br;q=0, gzip;q=0.5', 'gzip'],
     ['*', 'br'],
-    ['*;q=0', null],
+    ['*;q=0', 'identity'],
     ['GZIP', 'gzip'],
+    // RFC 9110 §12.5.3: the client's weights rank the encodings; brotli wins only a tie.
+    ['br;q=0.1, gzip', 'gzip'],
+    ['x-gzip', 'gzip'],
   ] as const)('for %j: %s', (header, encoding) => {
     expect(chooseEncoding(header)).toBe(encoding);
   });

@@ -7,6 +7,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, gzip } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { brotliTextParams } from '../brotli.ts';
+import { chooseEncoding } from '../content-encoding.ts';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -15,22 +16,6 @@ const gzipAsync = promisify(gzip);
 export const JSON_COMPRESSION_MIN_BYTES = 1024;
 const BROTLI_QUALITY = 4;
 const GZIP_LEVEL = 4;
-
-/** The encoding to answer in: brotli, else gzip, when the client accepts it (q=0 refuses). */
-export function chooseEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | null {
-  if (!acceptEncoding) return null;
-  const accepted = new Map<string, number>();
-  for (const part of acceptEncoding.toLowerCase().split(',')) {
-    const [name, ...params] = part.trim().split(';');
-    if (!name) continue;
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    accepted.set(name.trim(), q ? Number(q.slice(2)) || 0 : 1);
-  }
-  const weight = (name: string) => accepted.get(name) ?? accepted.get('*') ?? 0;
-  if (weight('br') > 0) return 'br';
-  if (weight('gzip') > 0) return 'gzip';
-  return null;
-}
 
 function isJson(reply: FastifyReply): boolean {
   const type = reply.getHeader('content-type');
@@ -53,7 +38,7 @@ export function registerJsonCompression(app: FastifyInstance): void {
     }
     if (body.length < JSON_COMPRESSION_MIN_BYTES) return payload;
     const encoding = chooseEncoding(request.headers['accept-encoding']);
-    if (!encoding) return payload;
+    if (encoding === 'identity') return payload;
     const compressed =
       encoding === 'br'
         ? await brotli(body, { params: brotliTextParams(BROTLI_QUALITY, body.length) })

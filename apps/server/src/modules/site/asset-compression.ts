@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, gzip } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { brotliTextParams } from '../../brotli.ts';
-import { chooseEncoding } from './page-response.ts';
+import { chooseEncoding } from '../../content-encoding.ts';
 
 const gzipAsync = promisify(gzip);
 const brotliAsync = promisify(brotliCompress);

@@ -6,10 +6,11 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { FastifyRequest } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { windowBitsFor } from '../../brotli.ts';
+import { chooseEncoding } from '../../content-encoding.ts';
 import { contentSecurityPolicy, inlineScriptHashes } from './content-security.ts';
 import { type CachedPage, createPageCache, type RenderedPage } from './page-cache.ts';
 import { isCacheableRequest, isPreviewRequest } from './page-delivery.ts';
-import { chooseEncoding, matchesEtag, toCachedPage } from './page-response.ts';
+import { matchesEtag, toCachedPage } from './page-response.ts';
 
 const page = (size: number, expiresAt = Number.POSITIVE_INFINITY): CachedPage => ({
   status: 200,

@@ -5,6 +5,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, gzip } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { brotliTextParams } from '../../brotli.ts';
+import { chooseEncoding, type Encoding } from '../../content-encoding.ts';
 import type { CachedPage, RenderedPage } from './page-cache.ts';
 
 const gzipAsync = promisify(gzip);
@@ -19,30 +20,6 @@ export const PRIVATE_NO_STORE = 'private, no-store';
 
 /** Bodies smaller than this are sent as they are (compression would not pay for its headers). */
 const MIN_COMPRESS_BYTES = 512;
-
-export type Encoding = 'br' | 'gzip' | 'identity';
-
-/**
- * The best encoding the client accepts (RFC 9110 §12.5.3): brotli, then gzip, else identity.
- * `q=0` refuses; `*` stands for any encoding not named.
- */
-export function chooseEncoding(header: string | string[] | undefined): Encoding {
-  if (!header) return 'identity';
-  const weights = new Map<string, number>();
-  for (const part of (Array.isArray(header) ? header.join(',') : header).split(',')) {
-    const [name, ...params] = part.trim().toLowerCase().split(';');
-    if (!name) continue;
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    const weight = q ? Number(q.slice(2)) : 1;
-    weights.set(name, Number.isFinite(weight) ? weight : 0);
-  }
-  const weightOf = (name: string) => weights.get(name) ?? weights.get('*') ?? 0;
-  const br = weightOf('br');
-  const gz = Math.max(weightOf('gzip'), weights.get('x-gzip') ?? 0);
-  if (br > 0 && br >= gz) return 'br';
-  if (gz > 0) return 'gzip';
-  return 'identity';
-}
 
 /** A strong validator of the uncompressed body. */
 export function hashBody(body: Buffer): string {

@@ -1,0 +1,25 @@
+// The content coding of an answer (RFC 9110 §12.5.3), one rule for every compressed answer the
+// server sends: pages, the built client files and JSON.
+export type Encoding = 'br' | 'gzip' | 'identity';
+
+/**
+ * The encoding the client ranks highest (its `q` weights), brotli winning a tie with gzip; identity
+ * when it accepts neither. `q=0` refuses; `*` stands for any encoding not named; `x-gzip` is gzip.
+ */
+export function chooseEncoding(header: string | string[] | undefined): Encoding {
+  if (!header) return 'identity';
+  const weights = new Map<string, number>();
+  for (const part of (Array.isArray(header) ? header.join(',') : header).split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    if (!name) continue;
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    const weight = q ? Number(q.slice(2)) : 1;
+    weights.set(name, Number.isFinite(weight) ? weight : 0);
+  }
+  const weightOf = (name: string) => weights.get(name) ?? weights.get('*') ?? 0;
+  const br = weightOf('br');
+  const gz = Math.max(weightOf('gzip'), weights.get('x-gzip') ?? 0);
+  if (br > 0 && br >= gz) return 'br';
+  if (gz > 0) return 'gzip';
+  return 'identity';
+}
