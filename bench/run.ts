@@ -11,6 +11,7 @@ const known = [
   'newsroom',
   'ingest',
   'server',
+  'render',
 ];
 if (!name || !known.includes(name)) {
   console.error(`usage: npm run bench -- <${known.join('|')}>`);

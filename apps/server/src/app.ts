@@ -47,6 +47,11 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'];
   /** Mount the web app (public site and back office); off for API-only tests. */
   site?: boolean;
+  /**
+   * How long a plugin may take to start, 0 for no limit (Fastify's default: 10 s). The render
+   * benchmark runs the server under valgrind, ~70 times slower.
+   */
+  pluginTimeoutMs?: number;
 }
 
 export type Services = Awaited<ReturnType<typeof buildServices>>;
@@ -95,6 +100,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: true,
     bodyLimit: 2 * 1024 * 1024,
     return503OnClosing: true,
+    ...(deps.pluginTimeoutMs === undefined ? {} : { pluginTimeout: deps.pluginTimeoutMs }),
     // Generated ids are 24 hex characters; keep routes strict about trailing slashes.
     routerOptions: { ignoreTrailingSlash: true },
     // Each route's schemas compile on its first request, not before the server listens (ADR 030).
