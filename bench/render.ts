@@ -22,6 +22,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { HEAP_FLAGS, MALLOC_TUNABLES } from '../apps/server/src/memory-settings.ts';
+import { measuredPages, NEWEST_FACTCHECK_QUERY } from './measured-pages.ts';
 
 const { values } = parseArgs({
   args: process.argv.slice(3),
@@ -48,7 +49,8 @@ interface ChildInput {
   warmup: number;
   rounds: number;
   instructions: boolean;
-  outFile: string;
+  /** The temporary folder: the measuring process's data, its results and callgrind's dumps. */
+  workDir: string;
 }
 
 interface PageCost {
@@ -99,17 +101,13 @@ async function main(): Promise<void> {
       await app.services.resources.list({
         actor: ANONYMOUS_ACTOR,
         resource: 'factcheck',
-        query: parseQuery('language=ar&sort_by=-publishedAt&per_page=1&select=slug'),
+        query: parseQuery(NEWEST_FACTCHECK_QUERY),
       })
     ).data;
     await app.close();
     if (!databaseUrl) await database.close();
 
-    const all: Record<string, string> = {
-      home: '/',
-      factcheck: `/factcheck/${encodeURIComponent(String(newest?.slug))}`,
-      search: '/search?keyword=%D8%B3%D9%88%D8%B1%D9%8A%D8%A7',
-    };
+    const all: Record<string, string> = measuredPages(newest?.slug);
     const pages = Object.fromEntries(
       values.pages
         .split(',')
@@ -125,7 +123,7 @@ async function main(): Promise<void> {
       warmup: Number(values.warmup ?? values.requests),
       rounds: values.instructions ? 1 : Math.max(1, Number(values.rounds)),
       instructions: values.instructions,
-      outFile: join(work, 'costs.json'),
+      workDir: work,
     };
     // The server's V8 flags and malloc settings, given directly: the product's entry point would
     // start Node again in place to add them, and valgrind does not follow that.
@@ -159,7 +157,7 @@ async function main(): Promise<void> {
         `at ${input.connections} at once${values.instructions ? ', under callgrind' : ''}…`,
     );
     execFileSync(command, args, { env, stdio: ['ignore', 'inherit', 'inherit'] });
-    const costs = JSON.parse(readFileSync(input.outFile, 'utf8')) as Record<string, PageCost>;
+    const costs = JSON.parse(readFileSync(costsFile(work), 'utf8')) as Record<string, PageCost>;
 
     const report = {
       benchmark: 'render',
@@ -193,6 +191,11 @@ async function main(): Promise<void> {
   }
 }
 
+/** Where the measuring process leaves its figures for the first. */
+function costsFile(workDir: string): string {
+  return join(workDir, 'costs.json');
+}
+
 /** The instructions callgrind counted since its counters were last zeroed: dumps them and reads the file. */
 function dumpInstructions(outDir: string): number {
   execFileSync('callgrind_control', ['--dump', String(process.pid)], { stdio: 'ignore' });
@@ -214,7 +217,7 @@ async function measureInThisProcess(input: ChildInput): Promise<void> {
   const config = loadConfig({
     NODE_ENV: 'production',
     LOG_LEVEL: 'silent',
-    DATA_DIR: join(input.outFile, '..'),
+    DATA_DIR: input.workDir,
     SEED_DEMO: 'false',
     SITE_CACHE: 'false',
     PUBLIC_URL: 'http://127.0.0.1:3000',
@@ -250,7 +253,6 @@ async function measureInThisProcess(input: ChildInput): Promise<void> {
     await Promise.all(Array.from({ length: input.connections }, worker));
   };
 
-  const outDir = join(input.outFile, '..');
   const costs: Record<string, PageCost> = {};
   for (const [name, path] of Object.entries(input.pages)) {
     // The warm-up: V8 compiles the hot code, React Router and the caches of rarely changing data fill.
@@ -263,7 +265,7 @@ async function measureInThisProcess(input: ChildInput): Promise<void> {
       const before = process.cpuUsage();
       await serve(path, input.requests);
       const used = process.cpuUsage(before);
-      if (input.instructions) instructions = dumpInstructions(outDir);
+      if (input.instructions) instructions = dumpInstructions(input.workDir);
       perRequest.push((used.user + used.system) / 1000 / input.requests);
     }
     perRequest.sort((a, b) => a - b);
@@ -277,7 +279,7 @@ async function measureInThisProcess(input: ChildInput): Promise<void> {
     };
     console.log(`${name}: ${JSON.stringify(costs[name])}`);
   }
-  writeFileSync(input.outFile, JSON.stringify(costs));
+  writeFileSync(costsFile(input.workDir), JSON.stringify(costs));
   await app.close();
   await database.close();
 }

@@ -23,6 +23,7 @@ import {
   sharedSecrets,
 } from '../apps/server/test/server-process.ts';
 import { autocannon } from './autocannon.ts';
+import { measuredPages, NEWEST_FACTCHECK_QUERY } from './measured-pages.ts';
 
 const { values } = parseArgs({
   args: process.argv.slice(3),
@@ -189,15 +190,9 @@ try {
     await waitFor(server, '/readyz');
     const pid = server.child.pid!;
     const idle = memoryOf(pid);
-    const search = await fetch(
-      `${server.url}/api/factcheck?language=ar&sort_by=-publishedAt&per_page=1&select=slug`,
-    );
+    const search = await fetch(`${server.url}/api/factcheck?${NEWEST_FACTCHECK_QUERY}`);
     const slug = ((await search.json()) as { data: { slug: string }[] }).data[0]?.slug;
-    const pages: Record<string, string> = {
-      home: '/',
-      factcheck: `/factcheck/${encodeURIComponent(String(slug))}`,
-      search: '/search?keyword=%D8%B3%D9%88%D8%B1%D9%8A%D8%A7',
-    };
+    const pages = measuredPages(slug);
     const load: Record<string, unknown> = {};
     for (const [name, path] of Object.entries(pages)) {
       const check = await timed(`${server.url}${path}`);

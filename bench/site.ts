@@ -36,6 +36,7 @@ import { ensureWebBuild } from '../apps/server/src/modules/site/web-build.ts';
 import { freePort } from '../apps/server/test/server-process.ts';
 import { autocannon } from './autocannon.ts';
 import { type LighthouseReport, runLighthouse } from './lighthouse.ts';
+import { measuredPages, NEWEST_FACTCHECK_QUERY } from './measured-pages.ts';
 
 const { values } = parseArgs({
   args: process.argv.slice(3),
@@ -211,14 +212,10 @@ try {
     await cached.app.services.resources.list({
       actor: ANONYMOUS_ACTOR,
       resource: 'factcheck',
-      query: parseQuery('language=ar&sort_by=-publishedAt&per_page=1&select=slug'),
+      query: parseQuery(NEWEST_FACTCHECK_QUERY),
     })
   ).data;
-  const pages: Record<string, string> = {
-    home: '/',
-    factcheck: `/factcheck/${encodeURIComponent(String(newest?.slug))}`,
-    search: '/search?keyword=%D8%B3%D9%88%D8%B1%D9%8A%D8%A7',
-  };
+  const pages = measuredPages(newest?.slug);
 
   const report: Record<string, unknown> = {
     benchmark: 'site',
@@ -240,7 +237,8 @@ try {
     // The HTML the cache holds is the HTML the static file serves.
     const first = await fetch(`${cached.origin}${path}`);
     const html = await first.text();
-    if (isNoindex(html)) noindexPages.add(name);
+    const noindex = isNoindex(html);
+    if (noindex) noindexPages.add(name);
     const file = `${name}.html`;
     writeFileSync(join(staticDir, file), html);
     writeFileSync(join(staticDir, `${file}.gz`), gzipSync(html, { level: 9 }));
@@ -269,7 +267,7 @@ try {
       disabledOverStatic: Number(coldRatio.toFixed(4)),
       warmAtLeastHalfOfStatic: isPageOk,
       bytes: pageBytes(html),
-      noindex: isNoindex(html),
+      noindex,
     };
   }
   report.pass = isPassing;
