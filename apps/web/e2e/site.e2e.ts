@@ -289,6 +289,46 @@ describe('the public site in Chromium', () => {
     await noScript.close();
   });
 
+  it('on a phone, the menu button shows the one navigation, search and preferences; hydration leaves it open', async () => {
+    const phone = await newContext({ viewport: { width: 390, height: 844 } });
+    const p = await phone.newPage();
+    // The page's JavaScript is held back until the menu is open: a reader on a slow phone taps the
+    // menu before hydration, and hydration must not close it.
+    let releaseScripts!: () => void;
+    const scriptsHeld = new Promise<void>((resolve) => {
+      releaseScripts = resolve;
+    });
+    await phone.route('**/assets/*.js', async (route) => {
+      await scriptsHeld;
+      await route.continue();
+    });
+    await p.goto(`${baseUrl}/en`, { waitUntil: 'domcontentloaded' });
+    const nav = p.getByRole('navigation', { name: 'Menu' });
+    expect(await p.locator('nav[aria-label="Menu"]').count()).toBe(1);
+    expect(await nav.isVisible()).toBe(false);
+    expect(await p.locator('.header-search').isVisible()).toBe(false);
+    await p.locator('.mobile-menu summary').click();
+    expect(await nav.isVisible()).toBe(true);
+    expect(await p.locator('.header-search input[name="keyword"]').isVisible()).toBe(true);
+    expect(await p.locator('.header-prefs .language-switcher a[hreflang="ar"]').isVisible()).toBe(true);
+    releaseScripts();
+    await p.waitForSelector('html[data-hydrated]', { state: 'attached' });
+    expect(await nav.isVisible()).toBe(true);
+    // A navigation closes it.
+    await nav.getByRole('link', { name: 'Sources' }).click();
+    await p.waitForURL(`${baseUrl}/en/sources`);
+    await expect.poll(() => nav.isVisible()).toBe(false);
+    expect(await p.locator('.mobile-menu').getAttribute('open')).toBeNull();
+    await phone.close();
+  });
+
+  it('on a wide screen the navigation is in the header bar and the menu button is hidden', async () => {
+    await page.goto(`${baseUrl}/en`);
+    expect(await page.getByRole('navigation', { name: 'Menu' }).isVisible()).toBe(true);
+    expect(await page.locator('.header-search').isVisible()).toBe(true);
+    expect(await page.locator('.mobile-menu').isVisible()).toBe(false);
+  });
+
   it('counts a read once per browser, only for published items, and purges old entries', async () => {
     const reads: string[] = [];
     page.on('request', (r) => {

@@ -1,6 +1,6 @@
 // Header (spec §2): rating and topic menus, "criteria" and "about us" dropdowns, search, language
-// and theme. Dropdowns are <details>, so they open without JavaScript; under 768px one
-// <details> holds the whole menu.
+// and theme. Dropdowns are <details>, so they open without JavaScript; under 768px a <details> menu
+// button shows them all.
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 import type { LayoutData } from '../data/types.ts';
@@ -30,7 +30,7 @@ export function aboutLinks(language: Language, t: Messages): { href: string; lab
   ];
 }
 
-function NavLinks({ layout, idPrefix }: { layout: LayoutData; idPrefix: string }) {
+function NavLinks({ layout }: { layout: LayoutData }) {
   const t = useMessages();
   const { language } = layout;
   return (
@@ -39,7 +39,7 @@ function NavLinks({ layout, idPrefix }: { layout: LayoutData; idPrefix: string }
         <SiteLink to={localePath(language, '/')}>{t.home}</SiteLink>
       </li>
       <li>
-        <details className="dropdown" id={`${idPrefix}-criteria`}>
+        <details className="dropdown" id="nav-criteria">
           <summary>{t.criteria}</summary>
           <ul className="dropdown-panel">
             {layout.criteria.map((node) => (
@@ -64,7 +64,7 @@ function NavLinks({ layout, idPrefix }: { layout: LayoutData; idPrefix: string }
       </li>
       {layout.topics.length > 0 ? (
         <li>
-          <details className="dropdown" id={`${idPrefix}-topics`}>
+          <details className="dropdown" id="nav-topics">
             <summary>{t.topics}</summary>
             <ul className="dropdown-panel">
               {layout.topics.map((topic) => (
@@ -83,7 +83,7 @@ function NavLinks({ layout, idPrefix }: { layout: LayoutData; idPrefix: string }
         <SiteLink to={localePath(language, '/sources')}>{t.sources}</SiteLink>
       </li>
       <li>
-        <details className="dropdown" id={`${idPrefix}-about`}>
+        <details className="dropdown" id="nav-about">
           <summary>{t.aboutUs}</summary>
           <ul className="dropdown-panel">
             {aboutLinks(language, t).map((link) => (
@@ -107,13 +107,17 @@ export function Header({ layout }: { layout: LayoutData }) {
   const headerRef = useRef<HTMLElement>(null);
   const { language } = layout;
 
-  // A navigation or a click elsewhere closes any open menu.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every address change on purpose.
+  // A navigation or a click elsewhere closes any open menu. Hydration is not a navigation: a menu a
+  // reader opened while the page's JavaScript was still loading stays open.
+  const address = `${location.pathname}${location.search}`;
+  const menusClosedAt = useRef(address);
   useEffect(() => {
+    if (menusClosedAt.current === address) return;
+    menusClosedAt.current = address;
     for (const details of headerRef.current?.querySelectorAll('details[open]') ?? []) {
       details.removeAttribute('open');
     }
-  }, [location.pathname, location.search]);
+  }, [address]);
   useEffect(() => {
     const onClick = (event: MouseEvent) => {
       for (const details of headerRef.current?.querySelectorAll<HTMLDetailsElement>(
@@ -126,6 +130,9 @@ export function Header({ layout }: { layout: LayoutData }) {
     return () => document.removeEventListener('click', onClick);
   }, []);
 
+  // One navigation, search and preferences for every width (each used to be rendered twice, once
+  // for the phone menu: a fifth of the page's elements). Under 768px they are hidden until the menu
+  // button (a <details> with only its summary, so it works without JavaScript) opens them.
   return (
     <header className="site-header" ref={headerRef}>
       <div className="container header-bar">
@@ -133,38 +140,27 @@ export function Header({ layout }: { layout: LayoutData }) {
           <img src={logoHref} alt="" width="36" height="36" />
           <span className="brand-name">{t.siteName}</span>
         </SiteLink>
-        <nav className="main-nav desktop-only" aria-label={t.menu}>
-          <NavLinks layout={layout} idPrefix="nav" />
-        </nav>
-        <div className="header-tools">
-          <form className="header-search desktop-only" action={localePath(language, '/search')} method="get">
-            <input type="search" name="keyword" placeholder={t.searchPlaceholder} aria-label={t.search} />
-            <button type="submit" aria-label={t.search}>
-              <Icon name="search" size={18} />
-            </button>
-          </form>
-          <div className="desktop-only header-prefs">
-            <LanguageSwitcher />
-            <ThemeSwitch />
-          </div>
-          <details className="mobile-menu mobile-only">
-            <summary aria-label={t.menu}>
-              <Icon name="menu" size={24} />
-            </summary>
-            <div className="mobile-panel">
-              <form action={localePath(language, '/search')} method="get" className="mobile-search">
-                <input type="search" name="keyword" placeholder={t.searchPlaceholder} aria-label={t.search} />
-                <button type="submit">{t.search}</button>
-              </form>
-              <nav aria-label={t.menu}>
-                <NavLinks layout={layout} idPrefix="mobile" />
-              </nav>
-              <div className="mobile-prefs">
-                <LanguageSwitcher />
-                <ThemeSwitch />
-              </div>
+        <details className="mobile-menu mobile-only">
+          <summary aria-label={t.menu}>
+            <Icon name="menu" size={24} />
+          </summary>
+        </details>
+        <div className="header-menu">
+          <nav className="main-nav" aria-label={t.menu}>
+            <NavLinks layout={layout} />
+          </nav>
+          <div className="header-tools">
+            <form className="header-search" action={localePath(language, '/search')} method="get">
+              <input type="search" name="keyword" placeholder={t.searchPlaceholder} aria-label={t.search} />
+              <button type="submit" aria-label={t.search}>
+                <Icon name="search" size={18} />
+              </button>
+            </form>
+            <div className="header-prefs">
+              <LanguageSwitcher />
+              <ThemeSwitch />
             </div>
-          </details>
+          </div>
         </div>
       </div>
     </header>
