@@ -322,6 +322,26 @@ describe('the public site in Chromium', () => {
     await phone.close();
   });
 
+  it("the search and contact fields keep the site's field style beside the header's own", async () => {
+    const fieldStyle = (selector: string) =>
+      page.locator(selector).evaluate((field) => {
+        const style = getComputedStyle(field);
+        return { radius: style.borderTopLeftRadius, border: style.borderTopWidth, font: style.fontFamily };
+      });
+    const bodyFont = async () => page.evaluate(() => getComputedStyle(document.body).fontFamily);
+    for (const [path, selector] of [
+      [`/en/search?keyword=syria`, '.search-box input[name="keyword"]'],
+      ['/en/contact-us', '.contact-form textarea'],
+    ] as const) {
+      await page.goto(`${baseUrl}${path}`);
+      expect(await fieldStyle(selector), path).toEqual({
+        radius: '8px',
+        border: '1px',
+        font: await bodyFont(),
+      });
+    }
+  });
+
   it('on a wide screen the navigation is in the header bar and the menu button is hidden', async () => {
     await page.goto(`${baseUrl}/en`);
     expect(await page.getByRole('navigation', { name: 'Menu' }).isVisible()).toBe(true);
