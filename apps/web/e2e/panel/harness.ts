@@ -3,8 +3,7 @@
 // Helpers sign in (through the form or by storing real tokens), audit a screen with axe-core in
 // both languages and both themes, and write right-to-left and left-to-right screenshots to
 // test-results/screenshots/panel-*.png.
-import { mkdirSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
@@ -16,8 +15,11 @@ import {
   startSiteTestServer,
   type TestUser,
 } from '../../app/site/testing/site-test-server.ts';
+import { expectAccessible } from '../axe.ts';
 import { CHROME_ARGS, CHROME_PATH } from '../chromium.ts';
 
+export type { AxeViolation } from '../axe.ts';
+export { expectAccessible, seriousViolations } from '../axe.ts';
 export type { TestUser };
 export type PanelLanguage = 'ar' | 'en';
 export type Theme = 'light' | 'dark';
@@ -25,8 +27,6 @@ export type Theme = 'light' | 'dark';
 export const SCREENSHOTS = join(REPO_ROOT, 'test-results', 'screenshots');
 export const DESKTOP = { width: 1280, height: 860 };
 export const PHONE = { width: 360, height: 800 };
-
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 export interface PageOptions {
   language?: PanelLanguage;
@@ -210,45 +210,6 @@ export async function screenReady(page: Page): Promise<void> {
       timeout: 20_000,
     },
   );
-}
-
-export interface AxeViolation {
-  id: string;
-  impact: string;
-  help: string;
-  nodes: { target: string[]; html: string }[];
-}
-
-/** axe-core on the page as it is: the serious and critical violations (empty when accessible). */
-export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
-  const hasAxe = await page.evaluate(() => 'axe' in window);
-  if (!hasAxe) await page.addScriptTag({ content: AXE_SOURCE });
-  const violations = await page.evaluate(async () => {
-    const axe = (
-      window as unknown as {
-        axe: { run(ctx: Document, opts: unknown): Promise<{ violations: AxeViolation[] }> };
-      }
-    ).axe;
-    const result = await axe.run(document, {
-      runOnly: {
-        type: 'tag',
-        values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'],
-      },
-      resultTypes: ['violations'],
-    });
-    return result.violations.map((v) => ({
-      id: v.id,
-      impact: v.impact,
-      help: v.help,
-      nodes: v.nodes.slice(0, 5).map((n) => ({ target: n.target, html: n.html.slice(0, 200) })),
-    }));
-  });
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-}
-
-export async function expectAccessible(page: Page, label: string): Promise<void> {
-  const violations = await seriousViolations(page);
-  expect(violations, `${label}: ${JSON.stringify(violations, null, 1)}`).toEqual([]);
 }
 
 export async function screenshot(page: Page, name: string): Promise<void> {
