@@ -33,3 +33,12 @@ export function chipStyle(color: string | null | undefined): CSSProperties {
   const text = chipTextColor(color || DEFAULT_CHIP);
   return { ...(color ? { '--chip': color } : {}), ...(text ? { '--chip-text': text } : {}) } as CSSProperties;
 }
+
+/**
+ * Style of a block in a rating's colour (a home section, a category page): `--accent` for its
+ * marks, and `--accent-text` for text set on that colour, such as the active link of its link bar.
+ */
+export function accentStyle(color: string): CSSProperties {
+  const text = chipTextColor(color);
+  return { '--accent': color, ...(text ? { '--accent-text': text } : {}) } as CSSProperties;
+}

@@ -1,5 +1,6 @@
 import type { CategoryHeader } from '../data/listing.server.ts';
 import type { PageResult } from '../data/types.ts';
+import { accentStyle } from './chip-style.ts';
 import { Paginator } from './paginator.tsx';
 import { PostGrid } from './post-card.tsx';
 import { SiteLink } from './site-link.tsx';
@@ -7,7 +8,7 @@ import { SiteLink } from './site-link.tsx';
 /** Category and topic pages: featured header, sibling links, 9 cards, paginator. */
 export function ListPage({ header, result }: { header: CategoryHeader; result: PageResult }) {
   return (
-    <div className="container list-page" style={{ '--accent': header.color } as React.CSSProperties}>
+    <div className="container list-page" style={accentStyle(header.color)}>
       <header className="featured-header">
         {header.image ? (
           <img src={header.image.src} alt="" width="96" height="96" className="featured-image" />

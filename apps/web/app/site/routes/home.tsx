@@ -1,4 +1,5 @@
 import { type LoaderFunctionArgs, useLoaderData } from 'react-router';
+import { accentStyle } from '../components/chip-style.ts';
 import { SocialLinks } from '../components/footer.tsx';
 import { Icon } from '../components/icons.tsx';
 import { PostCard, TitleCard } from '../components/post-card.tsx';
@@ -54,7 +55,7 @@ export default function HomeRoute() {
                 className="home-section"
                 data-section={section.category.id}
                 aria-labelledby={`section-${section.category.id}`}
-                style={{ '--accent': section.category.color } as React.CSSProperties}
+                style={accentStyle(section.category.color)}
               >
                 <header className="section-header">
                   <h2 id={`section-${section.category.id}`} className="section-title">
