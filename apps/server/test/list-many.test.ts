@@ -3,7 +3,7 @@
 import { ANONYMOUS_ACTOR } from '@tabayyun/permissions';
 import { parseQuery } from '@tabayyun/query';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from './build-test-app.ts';
+import { ACTORS, buildTestApp, type TestApp } from './build-test-app.ts';
 import { buildFactcheck, create, createCriteria } from './factories.ts';
 
 let t: TestApp;
@@ -78,5 +78,63 @@ describe('listMany', () => {
         queries: [parseQuery('category=fraud'), parseQuery('noSuchField=1')],
       }),
     ).rejects.toMatchObject({ statusCode: 400 });
+  });
+});
+
+// ADR 035: a listMany's statements are prepared once per distinct input and executed again.
+describe('listMany statements kept for the next call', () => {
+  const queries = () => QUERIES.map((q) => parseQuery(q));
+  const read = (actor: typeof ANONYMOUS_ACTOR, list = queries()) =>
+    services().listMany({ actor, resource: 'factcheck', queries: list });
+
+  it('reuses the statement of the same lists, and each call reads the database as it is now', async () => {
+    const first = await read(ANONYMOUS_ACTOR);
+    const before = services().preparedListStats();
+    expect(await read(ANONYMOUS_ACTOR)).toEqual(first);
+    expect(services().preparedListStats().hits).toBe(before.hits + 1);
+
+    const newest = await create(
+      t.app,
+      'factcheck',
+      buildFactcheck({
+        status: 'published',
+        publishedAt: new Date(Date.UTC(2026, 10, 20)).toISOString(),
+        category: 'fraud',
+      }),
+    );
+    const after = await read(ANONYMOUS_ACTOR);
+    expect(services().preparedListStats().hits).toBe(before.hits + 2);
+    expect(after[0]!.map((doc) => doc._id)).toEqual([newest._id, first[0]![0]!._id]);
+    expect(after).toEqual(await listOneByOne(ANONYMOUS_ACTOR, QUERIES));
+  });
+
+  it("never answers a reader with a statement kept for an editor's wider access", async () => {
+    // Drafts are in 'confirmed' (every fourth item).
+    const mixed = ['category=confirmed&sort_by=-publishedAt&per_page=20&select=_id,status'];
+    const list = () => mixed.map((q) => parseQuery(q));
+    const editors = await read(ACTORS.superAdmin, list());
+    expect(editors[0]!.some((doc) => doc.status === 'draft')).toBe(true);
+    const readers = await read(ANONYMOUS_ACTOR, list());
+    expect(readers[0]!.length).toBeGreaterThan(0);
+    expect(readers[0]!.every((doc) => doc.status === 'published')).toBe(true);
+    expect(await read(ACTORS.superAdmin, list())).toEqual(editors);
+    expect(readers).toEqual(await listOneByOne(ANONYMOUS_ACTOR, mixed));
+  });
+
+  it("builds a filter on a joined record anew for each call (its access is the actor's)", async () => {
+    const joined = ['author.name=كاتب الاختبار&per_page=50&select=_id,author'];
+    const before = services().preparedListStats();
+    const first = await read(
+      ANONYMOUS_ACTOR,
+      joined.map((q) => parseQuery(q)),
+    );
+    expect(first[0]!.length).toBeGreaterThan(0);
+    expect(
+      await read(
+        ANONYMOUS_ACTOR,
+        joined.map((q) => parseQuery(q)),
+      ),
+    ).toEqual(first);
+    expect(services().preparedListStats()).toMatchObject({ hits: before.hits, misses: before.misses });
   });
 });

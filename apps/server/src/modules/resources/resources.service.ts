@@ -10,6 +10,7 @@ import { sanitizeHtml } from '../content/sanitize-html.ts';
 import type { CountCache } from './count-cache.ts';
 import { changedFields, isSameValue } from './document-diff.ts';
 import { applyJsonPatch, type PatchOperation } from './json-patch.ts';
+import { type PreparedLists, PreparedStatements, statementKey, unnamed } from './prepared-statements.ts';
 import { compileOrderBy, compileWhere, type JoinGuard, own, selectedFields } from './query-compiler.ts';
 import type { ApiDocument, Registry, ResourceDefinition, WriteContext } from './resource-types.ts';
 import { findRevision, insertRevision, userNames } from './revisions.repo.ts';
@@ -44,6 +45,11 @@ const BOOKKEEPING_FIELDS = new Set(['updatedAt', '_version', 'updatedBy', 'sourc
 
 const VERSION_KEY = '__version';
 const CREATED_KEY = '__created';
+/**
+ * How many distinct `listMany` inputs keep their prepared statements (ADR 035): every list of every
+ * public page of a large site's busy hour, at a few kilobytes each.
+ */
+const PREPARED_LISTS_KEPT = 500;
 /** Which list of a `listMany` a row of its one statement belongs to. */
 const LIST_KEY = '__list';
 
@@ -71,6 +77,7 @@ export type ResourceService = ReturnType<typeof createResourceService>;
 
 export function createResourceService(deps: ResourceServiceDeps) {
   const { db, registry, guard, apiBase } = deps;
+  const preparedLists = new PreparedStatements<PreparedLists>(PREPARED_LISTS_KEPT);
 
   const definition = (name: string): ResourceDefinition => {
     const def = registry.get(name);
@@ -280,6 +287,10 @@ export function createResourceService(deps: ResourceServiceDeps) {
    * with its order and page), without totals: a page showing a few short lists (the home page's
    * sections) makes one round trip instead of one per list (ADR 028). Each list is checked and
    * scoped exactly as `list` does; lists selecting different fields are read one by one.
+   *
+   * The statements are kept, prepared, for the next call with the same input (ADR 035): the public
+   * site renders the same pages again and again (each refresh of a cached page, each cold render),
+   * and building a statement's SQL cost more than a tenth of a cold home page's main-thread time.
    */
   async function listMany(args: {
     actor: Actor;
@@ -288,22 +299,20 @@ export function createResourceService(deps: ResourceServiceDeps) {
   }): Promise<ApiDocument[][]> {
     const def = definition(args.resource);
     const access = guard.require(args.actor, pathOf(def), 'Read');
-    const parts = args.queries.map((query, index) =>
-      pageOf(def, query, scopeWhere(def, args.actor, access, query), {
-        [LIST_KEY]: sql<number>`${index}::int`.as(LIST_KEY),
-      }),
-    );
-    if (parts.length === 0) return [];
+    if (args.queries.length === 0) return [];
+    const key = statementKey(def, access, args.queries);
+    let statements = key === undefined ? undefined : preparedLists.get(key);
+    if (!statements) {
+      statements = prepareLists(def, args.actor, access, args.queries);
+      if (key !== undefined) preparedLists.set(key, statements);
+    }
     let lists: Record<string, unknown>[][];
-    if (parts.length === 1 || parts.some((part) => part.shape !== parts[0]!.shape)) {
-      lists = await Promise.all(parts.map((part) => part.statement));
-    } else {
+    if (statements.union) {
       lists = args.queries.map(() => []);
-      const statements = parts.map((part) => part.statement);
-      const union = statements
-        .slice(1)
-        .reduce((all, next) => all.unionAll(next) as unknown as typeof all, statements[0]!);
-      for (const row of (await union) as Record<string, unknown>[]) lists[row[LIST_KEY] as number]!.push(row);
+      const rows = (await statements.prepared[0]!.execute()) as Record<string, unknown>[];
+      for (const row of rows) lists[row[LIST_KEY] as number]!.push(row);
+    } else {
+      lists = (await Promise.all(statements.prepared.map((p) => p.execute()))) as Record<string, unknown>[][];
     }
     return Promise.all(
       lists.map(async (rows, i) => {
@@ -313,6 +322,28 @@ export function createResourceService(deps: ResourceServiceDeps) {
         return data;
       }),
     );
+  }
+
+  /** The statements of a `listMany`: one `UNION ALL`, or one per list when their fields differ. */
+  function prepareLists(
+    def: ResourceDefinition,
+    actor: Actor,
+    access: Access,
+    queries: Query[],
+  ): PreparedLists {
+    const parts = queries.map((query, index) =>
+      pageOf(def, query, scopeWhere(def, actor, access, query), {
+        [LIST_KEY]: sql<number>`${index}::int`.as(LIST_KEY),
+      }),
+    );
+    if (parts.length === 1 || parts.some((part) => part.shape !== parts[0]!.shape)) {
+      return { union: false, prepared: parts.map((part) => unnamed(part.statement)) };
+    }
+    const statements = parts.map((part) => part.statement);
+    const union = statements
+      .slice(1)
+      .reduce((all, next) => all.unionAll(next) as unknown as typeof all, statements[0]!);
+    return { union: true, prepared: [unnamed(union)] };
   }
 
   async function countWhere(def: ResourceDefinition, where: SQL | undefined): Promise<number> {
@@ -657,6 +688,8 @@ export function createResourceService(deps: ResourceServiceDeps) {
   return {
     list,
     listMany,
+    /** How often `listMany` reused a prepared statement (tests, monitoring). */
+    preparedListStats: () => preparedLists.stats(),
     count,
     get,
     definition,
