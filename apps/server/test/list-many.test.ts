@@ -89,9 +89,9 @@ describe('listMany statements kept for the next call', () => {
 
   it('reuses the statement of the same lists, and each call reads the database as it is now', async () => {
     const first = await read(ANONYMOUS_ACTOR);
-    const before = services().preparedListStats();
+    const before = services().preparedStatementStats().listMany;
     expect(await read(ANONYMOUS_ACTOR)).toEqual(first);
-    expect(services().preparedListStats().hits).toBe(before.hits + 1);
+    expect(services().preparedStatementStats().listMany.hits).toBe(before.hits + 1);
 
     const newest = await create(
       t.app,
@@ -103,7 +103,7 @@ describe('listMany statements kept for the next call', () => {
       }),
     );
     const after = await read(ANONYMOUS_ACTOR);
-    expect(services().preparedListStats().hits).toBe(before.hits + 2);
+    expect(services().preparedStatementStats().listMany.hits).toBe(before.hits + 2);
     expect(after[0]!.map((doc) => doc._id)).toEqual([newest._id, first[0]![0]!._id]);
     expect(after).toEqual(await listOneByOne(ANONYMOUS_ACTOR, QUERIES));
   });
@@ -123,7 +123,7 @@ describe('listMany statements kept for the next call', () => {
 
   it("builds a filter on a joined record anew for each call (its access is the actor's)", async () => {
     const joined = ['author.name=كاتب الاختبار&per_page=50&select=_id,author'];
-    const before = services().preparedListStats();
+    const before = services().preparedStatementStats().listMany;
     const first = await read(
       ANONYMOUS_ACTOR,
       joined.map((q) => parseQuery(q)),
@@ -135,6 +135,49 @@ describe('listMany statements kept for the next call', () => {
         joined.map((q) => parseQuery(q)),
       ),
     ).toEqual(first);
-    expect(services().preparedListStats()).toMatchObject({ hits: before.hits, misses: before.misses });
+    expect(services().preparedStatementStats().listMany).toMatchObject({
+      hits: before.hits,
+      misses: before.misses,
+    });
+  });
+});
+
+describe('list statements kept for the next call', () => {
+  it('reuses the page and total statements of the same query, and reads new rows and totals', async () => {
+    const query = () => parseQuery('category=fraud&sort_by=-publishedAt&per_page=3&select=_id,title');
+    const read = () => services().list({ actor: ANONYMOUS_ACTOR, resource: 'factcheck', query: query() });
+    const first = await read();
+    const before = services().preparedStatementStats().list;
+    expect(await read()).toEqual(first);
+    expect(services().preparedStatementStats().list.hits).toBe(before.hits + 1);
+
+    const newest = await create(
+      t.app,
+      'factcheck',
+      buildFactcheck({
+        status: 'published',
+        publishedAt: new Date(Date.UTC(2026, 10, 25)).toISOString(),
+        category: 'fraud',
+      }),
+    );
+    // Totals are cached until the write's NOTIFY clears them (count-cache.ts).
+    await expect.poll(async () => (await read()).total).toBe(first.total + 1);
+    const after = await read();
+    expect(after.data[0]!._id).toBe(newest._id);
+    expect(services().preparedStatementStats().list.hits).toBeGreaterThanOrEqual(before.hits + 3);
+  });
+
+  it("never answers a reader with an editor's statement", async () => {
+    const query = () => parseQuery('category=confirmed&per_page=50&select=_id,status');
+    const editors = await services().list({
+      actor: ACTORS.superAdmin,
+      resource: 'factcheck',
+      query: query(),
+    });
+    const readers = await services().list({ actor: ANONYMOUS_ACTOR, resource: 'factcheck', query: query() });
+    expect(editors.data.some((doc) => doc.status === 'draft')).toBe(true);
+    expect(readers.data.every((doc) => doc.status === 'published')).toBe(true);
+    expect(readers.total).toBe(readers.data.length);
+    expect(editors.total).toBeGreaterThan(readers.total);
   });
 });

@@ -18,6 +18,13 @@ export interface PreparedStatement {
   execute(): Promise<unknown>;
 }
 
+/** The statements of one `list`: its page, and its total (with the count cache's key for it). */
+export interface PreparedPage {
+  page: PreparedStatement;
+  count: PreparedStatement;
+  countKey: string | undefined;
+}
+
 /** The statements of one `listMany`: one `UNION ALL` of its lists, or one statement per list. */
 export interface PreparedLists {
   union: boolean;
@@ -71,6 +78,16 @@ export class PreparedStatements<T> {
     // Most recently used last: the first entry is the one to drop.
     this.#entries.delete(key);
     this.#entries.set(key, entry);
+    return entry;
+  }
+
+  /** The entry kept under `key`, else a new one from `build`, kept unless `key` is undefined. */
+  keep(key: string | undefined, build: () => T): T {
+    let entry = key === undefined ? undefined : this.get(key);
+    if (entry === undefined) {
+      entry = build();
+      if (key !== undefined) this.set(key, entry);
+    }
     return entry;
   }
 

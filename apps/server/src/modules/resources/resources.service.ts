@@ -10,7 +10,14 @@ import { sanitizeHtml } from '../content/sanitize-html.ts';
 import type { CountCache } from './count-cache.ts';
 import { changedFields, isSameValue } from './document-diff.ts';
 import { applyJsonPatch, type PatchOperation } from './json-patch.ts';
-import { type PreparedLists, PreparedStatements, statementKey, unnamed } from './prepared-statements.ts';
+import {
+  type PreparedLists,
+  type PreparedPage,
+  type PreparedStatement,
+  PreparedStatements,
+  statementKey,
+  unnamed,
+} from './prepared-statements.ts';
 import { compileOrderBy, compileWhere, type JoinGuard, own, selectedFields } from './query-compiler.ts';
 import type { ApiDocument, Registry, ResourceDefinition, WriteContext } from './resource-types.ts';
 import { findRevision, insertRevision, userNames } from './revisions.repo.ts';
@@ -46,10 +53,10 @@ const BOOKKEEPING_FIELDS = new Set(['updatedAt', '_version', 'updatedBy', 'sourc
 const VERSION_KEY = '__version';
 const CREATED_KEY = '__created';
 /**
- * How many distinct `listMany` inputs keep their prepared statements (ADR 035): every list of every
- * public page of a large site's busy hour, at a few kilobytes each.
+ * How many distinct `list` and `listMany` inputs (each) keep their prepared statements (ADR 035):
+ * every list of every public page of a large site's busy hour, at a few kilobytes each.
  */
-const PREPARED_LISTS_KEPT = 500;
+const PREPARED_KEPT = 500;
 /** Which list of a `listMany` a row of its one statement belongs to. */
 const LIST_KEY = '__list';
 
@@ -77,7 +84,8 @@ export type ResourceService = ReturnType<typeof createResourceService>;
 
 export function createResourceService(deps: ResourceServiceDeps) {
   const { db, registry, guard, apiBase } = deps;
-  const preparedLists = new PreparedStatements<PreparedLists>(PREPARED_LISTS_KEPT);
+  const preparedLists = new PreparedStatements<PreparedLists>(PREPARED_KEPT);
+  const preparedPages = new PreparedStatements<PreparedPage>(PREPARED_KEPT);
 
   const definition = (name: string): ResourceDefinition => {
     const def = registry.get(name);
@@ -272,10 +280,18 @@ export function createResourceService(deps: ResourceServiceDeps) {
   async function list(args: { actor: Actor; resource: string; query: Query }): Promise<ListResult> {
     const def = definition(args.resource);
     const access = guard.require(args.actor, pathOf(def), 'Read');
-    const where = scopeWhere(def, args.actor, access, args.query);
+    // Kept for the next call with the same input, as listMany's (ADR 035).
+    const statements = preparedPages.keep(statementKey(def, access, [args.query]), () => {
+      const where = scopeWhere(def, args.actor, access, args.query);
+      return {
+        page: unnamed(pageOf(def, args.query, where).statement),
+        count: unnamed(countStatement(def, where)),
+        countKey: deps.countCache?.keyOf(def.name, where),
+      };
+    });
     const [rows, total] = await Promise.all([
-      pageOf(def, args.query, where).statement,
-      countWhere(def, where),
+      statements.page.execute() as Promise<Record<string, unknown>[]>,
+      countWith(statements.countKey, statements.count),
     ]);
     const data = present(rows);
     await expandLookups(def, args.actor, data, args.query.lookup);
@@ -300,12 +316,9 @@ export function createResourceService(deps: ResourceServiceDeps) {
     const def = definition(args.resource);
     const access = guard.require(args.actor, pathOf(def), 'Read');
     if (args.queries.length === 0) return [];
-    const key = statementKey(def, access, args.queries);
-    let statements = key === undefined ? undefined : preparedLists.get(key);
-    if (!statements) {
-      statements = prepareLists(def, args.actor, access, args.queries);
-      if (key !== undefined) preparedLists.set(key, statements);
-    }
+    const statements = preparedLists.keep(statementKey(def, access, args.queries), () =>
+      prepareLists(def, args.actor, access, args.queries),
+    );
     let lists: Record<string, unknown>[][];
     if (statements.union) {
       lists = args.queries.map(() => []);
@@ -346,15 +359,21 @@ export function createResourceService(deps: ResourceServiceDeps) {
     return { union: true, prepared: [unnamed(union)] };
   }
 
-  async function countWhere(def: ResourceDefinition, where: SQL | undefined): Promise<number> {
-    const key = deps.countCache?.keyOf(def.name, where);
+  const countStatement = (def: ResourceDefinition, where: SQL | undefined) =>
+    db.select({ n: sql<number>`count(*)::int` }).from(def.table).where(where);
+
+  /** A total from the count cache, else counted by `statement` and cached under `key`. */
+  async function countWith(key: string | undefined, statement: PreparedStatement): Promise<number> {
     const cached = key === undefined ? undefined : deps.countCache?.get(key);
     if (cached !== undefined) return cached;
-    const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(def.table).where(where);
+    const [row] = (await statement.execute()) as { n: number }[];
     const n = row?.n ?? 0;
     if (key !== undefined) deps.countCache?.set(key, n);
     return n;
   }
+
+  const countWhere = (def: ResourceDefinition, where: SQL | undefined) =>
+    countWith(deps.countCache?.keyOf(def.name, where), unnamed(countStatement(def, where)));
 
   async function count(args: { actor: Actor; resource: string; query: Query }): Promise<number> {
     const def = definition(args.resource);
@@ -688,8 +707,8 @@ export function createResourceService(deps: ResourceServiceDeps) {
   return {
     list,
     listMany,
-    /** How often `listMany` reused a prepared statement (tests, monitoring). */
-    preparedListStats: () => preparedLists.stats(),
+    /** How often `list` and `listMany` reused a prepared statement (tests, monitoring). */
+    preparedStatementStats: () => ({ list: preparedPages.stats(), listMany: preparedLists.stats() }),
     count,
     get,
     definition,
