@@ -103,7 +103,7 @@ export const FEED_TEXTS = defineTexts({
     linkToFactcheck: 'ربط بهذا التحقّق',
     linkItemTo: 'ربط بهذا التحقّق: {factcheck}',
     original: 'المصدر الأصلي',
-    originalOf: 'الخبر الأصلي: {title}',
+    originalOf: 'المصدر الأصلي: {title}',
   },
 });
 

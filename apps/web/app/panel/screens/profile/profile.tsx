@@ -95,7 +95,7 @@ const TEXTS = defineTexts({
     lastSeen: 'آخر نشاط {date}',
     firstSeen: 'منذ {date}',
     signOutDevice: 'تسجيل الخروج',
-    signOutNamed: 'تسجيل خروج {name}',
+    signOutNamed: 'تسجيل الخروج من {name}',
     signOutTitle: 'تسجيل خروج هذا الجهاز؟',
     signOutText: 'تنتهي جلساته فورًا، وعلى من يستخدمه أن يسجّل الدخول من جديد.',
     signOutConfirm: 'سجّل خروجه',

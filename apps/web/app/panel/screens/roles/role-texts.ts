@@ -51,7 +51,7 @@ export const ROLE_TEXTS = defineTexts({
     editNamed: 'تحرير {name}',
     delete: 'حذف',
     deleteNamed: 'حذف {name}',
-    permissions: 'الصلاحيات',
+    permissions: 'صلاحيات',
     permissionsNamed: 'صلاحيات {name}',
     permissionsTitle: 'صلاحيات: {name}',
     save: 'حفظ',
