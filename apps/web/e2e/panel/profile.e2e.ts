@@ -84,7 +84,18 @@ describe('the profile', () => {
     );
   });
 
-  it('the profile screen is accessible in both languages and themes', async () => {
-    await auditScreen(journey, '/panel/profile', 'profile');
+  it('the profile screen, with a device to sign out, is accessible in both languages and themes', async () => {
+    // Another browser of the admin's, so that its sign-out button is audited too.
+    const other = await journey.api(journey.admin, 'POST', '/auth/device', {
+      id: 'laptop42',
+      type: 'Web',
+      name: 'Safari',
+      os: 'macOS',
+    });
+    expect(other.status).toBe(200);
+    await auditScreen(journey, '/panel/profile', 'profile', {
+      prepare: (page) =>
+        page.locator('[data-device-id="laptop42"] [data-action="sign-out-device"]').waitFor(),
+    });
   });
 });
