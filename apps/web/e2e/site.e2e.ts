@@ -160,6 +160,7 @@ describe('the public site in Chromium', () => {
     await p.goto(`${baseUrl}/`);
     const factcheck = await p.locator('.post-card-title a').first().getAttribute('href');
     const wider: string[] = [];
+    const notFound: string[] = [];
     for (const path of [
       '/',
       factcheck!,
@@ -168,12 +169,16 @@ describe('the public site in Chromium', () => {
       '/en',
       '/en/search?keyword=syria',
       '/sources',
-      '/contact',
+      '/contact-us',
+      '/en/contact-us',
     ]) {
-      await p.goto(`${baseUrl}${path}`);
+      const response = await p.goto(`${baseUrl}${path}`);
+      // Each page is the page named, not the not-found page (whose width would prove nothing).
+      if (response?.status() !== 200) notFound.push(`${path}: ${response?.status()}`);
       const width = await p.evaluate(() => document.documentElement.scrollWidth);
       if (width > 360) wider.push(`${path}: ${width}px`);
     }
+    expect(notFound).toEqual([]);
     expect(wider).toEqual([]);
     await phone.close();
   });
