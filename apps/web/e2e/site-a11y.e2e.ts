@@ -10,7 +10,7 @@ import {
   type SiteTestServer,
   startSiteTestServer,
 } from '../app/site/testing/site-test-server.ts';
-import { type AxeViolation, auditPage } from './axe.ts';
+import { auditPage, describeProblems } from './axe.ts';
 import { CHROME_ARGS, CHROME_PATH } from './chromium.ts';
 
 type Language = 'ar' | 'en';
@@ -89,20 +89,6 @@ afterEach(() => {
   expect(foreignRequests.splice(0)).toEqual([]);
 });
 
-/** One line per failing element: the rule, where, and for contrast the colours and ratios. */
-function describeViolation(violation: AxeViolation): string[] {
-  return violation.nodes.map((node) => {
-    const data = node.data as
-      | { fgColor?: string; bgColor?: string; contrastRatio?: number; expectedContrastRatio?: string }
-      | undefined;
-    const measured =
-      data?.contrastRatio === undefined
-        ? ''
-        : ` ${data.fgColor} on ${data.bgColor}: ${data.contrastRatio} (needs ${data.expectedContrastRatio})`;
-    return `${violation.id} (${violation.impact}) ${node.target.join(' ')}${measured}`;
-  });
-}
-
 /**
  * Opens `path` at each width and theme and audits it. Returns the problems, each with the states it
  * was seen in, e.g. "color-contrast (serious) .link-bar > a: #ffffff on #ff9f1c: 2.05 (needs 4.5:1)
@@ -128,11 +114,7 @@ async function auditEverywhere(path: string, language: Language): Promise<string
       mustCheckContrast: MUST_CHECK_CONTRAST,
       maxNodes: 20,
     });
-    const problems = [
-      ...report.violations.flatMap(describeViolation),
-      ...report.uncheckedContrast.map((element) => `color-contrast did not examine ${element}`),
-    ];
-    for (const problem of new Set(problems)) {
+    for (const problem of describeProblems(report)) {
       seen.set(problem, [...(seen.get(problem) ?? []), `${state.width} ${state.theme}`]);
     }
   }
