@@ -68,7 +68,7 @@ export class PreparedStatements<T> {
     this.capacity = capacity;
   }
 
-  get(key: string): T | undefined {
+  #get(key: string): T | undefined {
     const entry = this.#entries.get(key);
     if (entry === undefined) {
       this.#misses++;
@@ -83,15 +83,15 @@ export class PreparedStatements<T> {
 
   /** The entry kept under `key`, else a new one from `build`, kept unless `key` is undefined. */
   keep(key: string | undefined, build: () => T): T {
-    let entry = key === undefined ? undefined : this.get(key);
+    let entry = key === undefined ? undefined : this.#get(key);
     if (entry === undefined) {
       entry = build();
-      if (key !== undefined) this.set(key, entry);
+      if (key !== undefined) this.#set(key, entry);
     }
     return entry;
   }
 
-  set(key: string, entry: T): void {
+  #set(key: string, entry: T): void {
     this.#entries.set(key, entry);
     if (this.#entries.size > this.capacity) this.#entries.delete(this.#entries.keys().next().value!);
   }
