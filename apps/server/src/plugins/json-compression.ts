@@ -3,14 +3,9 @@
 // which an editor on a phone network waited seconds for; brotli at quality 4 makes it a fraction
 // of that in about a millisecond of a worker thread. Public pages and static files have their own
 // compressed copies (page cache, asset compression) and are left alone.
-import { promisify } from 'node:util';
-import { brotliCompress, gzip } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { brotliTextParams } from '../brotli.ts';
+import { brotliText, gzipText } from '../compression.ts';
 import { chooseEncoding } from '../content-encoding.ts';
-
-const brotli = promisify(brotliCompress);
-const gzipAsync = promisify(gzip);
 
 /** Below this a compressed answer saves less than its headers and the work cost. */
 export const JSON_COMPRESSION_MIN_BYTES = 1024;
@@ -41,8 +36,8 @@ export function registerJsonCompression(app: FastifyInstance): void {
     if (encoding === 'identity') return payload;
     const compressed =
       encoding === 'br'
-        ? await brotli(body, { params: brotliTextParams(BROTLI_QUALITY, body.length) })
-        : await gzipAsync(body, { level: GZIP_LEVEL });
+        ? await brotliText(body, BROTLI_QUALITY)
+        : await gzipText(body, GZIP_LEVEL);
     reply.header('content-encoding', encoding);
     reply.removeHeader('content-length');
     return compressed;

@@ -3,14 +3,9 @@
 // at start; until a file is ready, @fastify/static sends it uncompressed.
 import { readdir, readFile } from 'node:fs/promises';
 import { extname, join, relative, sep } from 'node:path';
-import { promisify } from 'node:util';
-import { brotliCompress, gzip } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { brotliTextParams } from '../../brotli.ts';
+import { brotliText, gzipText } from '../../compression.ts';
 import { chooseEncoding } from '../../content-encoding.ts';
-
-const gzipAsync = promisify(gzip);
-const brotliAsync = promisify(brotliCompress);
 
 const CONTENT_TYPES: Record<string, string> = {
   '.js': 'text/javascript; charset=utf-8',
@@ -54,8 +49,8 @@ export function createAssetCompressor(options: {
       const body = await readFile(file);
       if (body.length < MIN_BYTES) continue;
       // One compression at a time: this is background work, and the machine may have two cores.
-      const gz = await gzipAsync(body, { level: 9 });
-      const br = await brotliAsync(body, { params: brotliTextParams(11, body.length) });
+      const gz = await gzipText(body, 9);
+      const br = await brotliText(body, 11);
       const url = `/${relative(options.clientDir, file).split(sep).join('/')}`;
       assets.set(url, { contentType, cacheControl: options.cacheControlOf(file), gzip: gz, br });
     }

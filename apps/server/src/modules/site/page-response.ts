@@ -1,15 +1,10 @@
 // Turning a rendered page into bytes on the wire: content negotiation, compression (once, for the
 // cache; on the fly, cheaper, for what is not cached), strong ETags and 304s, and the caching policy.
 import { createHash } from 'node:crypto';
-import { promisify } from 'node:util';
-import { brotliCompress, gzip } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { brotliTextParams } from '../../brotli.ts';
+import { brotliText, gzipText } from '../../compression.ts';
 import { chooseEncoding, type Encoding } from '../../content-encoding.ts';
 import type { CachedPage, RenderedPage } from './page-cache.ts';
-
-const gzipAsync = promisify(gzip);
-const brotliAsync = promisify(brotliCompress);
 
 /** Public pages: a CDN may keep them a minute and serve them stale while it revalidates. */
 export const PUBLIC_PAGE_CACHE = 'public, s-maxage=60, stale-while-revalidate=600';
@@ -58,9 +53,6 @@ export const FIRST_BROTLI_QUALITY = 5;
 export const ON_THE_FLY_BROTLI_QUALITY = 3;
 export const ON_THE_FLY_GZIP_LEVEL = 3;
 
-const brotliAt = (body: Buffer, quality: number) =>
-  brotliAsync(body, { params: brotliTextParams(quality, body.length) });
-
 const headerBytesOf = (headers: Record<string, string>) =>
   Object.entries(headers).reduce((n, [k, v]) => n + k.length + v.length, 0) + 256;
 
@@ -76,8 +68,8 @@ export async function toCachedPage(
   tags?: readonly string[],
 ): Promise<CachedPage> {
   const [gz, br] = await Promise.all([
-    gzipAsync(rendered.body, { level: FIRST_GZIP_LEVEL }),
-    brotliAt(rendered.body, FIRST_BROTLI_QUALITY),
+    gzipText(rendered.body, FIRST_GZIP_LEVEL),
+    brotliText(rendered.body, FIRST_BROTLI_QUALITY),
   ]);
   const base = {
     ...rendered,
@@ -92,8 +84,8 @@ export async function toCachedPage(
     size: rendered.body.length + gz.length + br.length + headerBytesOf(rendered.headers),
     upgrade: async () => {
       const [bestGz, bestBr] = await Promise.all([
-        gzipAsync(rendered.body, { level: 9 }),
-        brotliAt(rendered.body, 11),
+        gzipText(rendered.body, 9),
+        brotliText(rendered.body, 11),
       ]);
       return {
         ...base,
@@ -158,8 +150,8 @@ export async function sendRenderedPage(
   if (encoding === 'identity') return reply.code(rendered.status).send(rendered.body);
   const body =
     encoding === 'br'
-      ? await brotliAt(rendered.body, ON_THE_FLY_BROTLI_QUALITY)
-      : await gzipAsync(rendered.body, { level: ON_THE_FLY_GZIP_LEVEL });
+      ? await brotliText(rendered.body, ON_THE_FLY_BROTLI_QUALITY)
+      : await gzipText(rendered.body, ON_THE_FLY_GZIP_LEVEL);
   reply.header('content-encoding', encoding);
   return reply.code(rendered.status).send(body);
 }
