@@ -12,11 +12,7 @@ import {
 describe('missingHeapFlags', () => {
   it('adds every heap flag to a plain start', () => {
     expect(missingHeapFlags([], '')).toEqual([...HEAP_FLAGS]);
-    expect(HEAP_FLAGS).toEqual([
-      '--max-semi-space-size=8',
-      '--heap-growing-percent=100',
-      '--optimize-for-size',
-    ]);
+    expect(HEAP_FLAGS).toEqual(['--max-semi-space-size=8', '--heap-growing-percent=100']);
   });
 
   it('adds nothing once the process runs with them (no second start)', () => {
@@ -24,21 +20,14 @@ describe('missingHeapFlags', () => {
   });
 
   it('keeps a value given on the command line or in NODE_OPTIONS, in either spelling', () => {
-    expect(missingHeapFlags(['--max_semi_space_size=32'], '')).toEqual([
-      '--heap-growing-percent=100',
-      '--optimize-for-size',
-    ]);
+    expect(missingHeapFlags(['--max_semi_space_size=32'], '')).toEqual(['--heap-growing-percent=100']);
     expect(missingHeapFlags([], '--heap-growing-percent=200 --enable-source-maps')).toEqual([
       '--max-semi-space-size=8',
-      '--optimize-for-size',
     ]);
   });
 
-  it('keeps a flag turned off by its starter off', () => {
-    expect(missingHeapFlags(['--no-optimize-for-size'], '')).toEqual([
-      '--max-semi-space-size=8',
-      '--heap-growing-percent=100',
-    ]);
+  it('leaves a starter that prefers memory its --optimize-for-size, with the flags it did not give', () => {
+    expect(missingHeapFlags(['--optimize-for-size'], '')).toEqual([...HEAP_FLAGS]);
   });
 
   it('is not fooled by other flags or values', () => {
@@ -52,7 +41,7 @@ describe('withMallocTunables', () => {
   it('sets the malloc thresholds when GLIBC_TUNABLES is unset', () => {
     expect(withMallocTunables(undefined)).toBe(MALLOC_TUNABLES.join(':'));
     expect(MALLOC_TUNABLES).toEqual([
-      'glibc.malloc.mmap_threshold=131072',
+      'glibc.malloc.mmap_threshold=32768',
       'glibc.malloc.trim_threshold=131072',
     ]);
   });

@@ -9,42 +9,37 @@
 //   requests a second that held ~320 MB, while ~60 MB was live. The flags cap the young generation
 //   at 2 × 8 MB and start the next full (concurrent) collection once the old one has doubled (50 %
 //   held ~20 MB less but cost ~40–80 % more CPU per cold render: full collections too often).
-//   With --optimize-for-size (below) V8 keeps the semi-spaces at 1 MB whatever the cap says
-//   (ADR 028): the cap matters to a deployment that turns that flag off.
+//   Node starts V8 without its optimize-for-size mode (ADR 036): that mode pins the semi-spaces at
+//   1 MB whatever the cap says, and a cold render, which allocates ~1.5 MB and lives a few
+//   milliseconds, was promoted half-finished into the old generation (~360 scavenges a second).
 // - glibc's malloc. It raises its mmap threshold each time a large block is freed, up to 32 MB, so
 //   the large temporary blocks that follow (V8's compiler zones, PGlite's WebAssembly compilation,
 //   compression state) are carved from its arenas and stay resident after they are freed: ~150 MB
-//   on PGlite. A fixed threshold returns blocks of 128 KB and more to the system when freed, and
-//   trims an arena's free top beyond 128 KB. (musl and other C libraries ignore GLIBC_TUNABLES.)
+//   on PGlite. A fixed threshold of 32 KB maps each block of that size or more on its own and
+//   returns it to the system when freed (a rendered page, its compressed forms, a query's rows),
+//   and an arena's free top beyond 128 KB is trimmed. With the 128 KB threshold of ADR 025, ~50–80 MB
+//   of the main arena was free but resident after load, in holes between live blocks, which the
+//   top-only trim never reaches (ADR 036). (musl and other C libraries ignore GLIBC_TUNABLES.)
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-// --optimize-for-size: V8 collects and compacts with memory in mind (its heap after load ~120 →
-//   ~60 MB), and keeps the young generation at 2 × 1 MB, so a cold render's garbage is collected
-//   every ~1 MB allocated (ADR 028: ~360 scavenges a second under cold fact-check load). Measured:
-//   without it cold renders run ~25–35 % faster and the server holds ~50–90 MB more after the
-//   benchmark's load (263–314 against 212–228 MB); a page served from the cache costs the same
-//   (0.2–0.4 ms). A deployment that prefers cold-render throughput to memory starts Node with
-//   --no-optimize-for-size (kept, like any flag given).
+// Without --optimize-for-size (ADR 036, superseding ADR 025's choice of it): cold renders run
+//   ~20–30 % faster on PostgreSQL, and with the 32 KB mmap threshold below the server holds what
+//   it held with the flag and ADR 025's 128 KB threshold (238–239 MB after the benchmark's cold
+//   load). A deployment that prefers memory to cold-render throughput starts Node with
+//   --optimize-for-size (kept, like any flag given).
 export const HEAP_FLAGS: readonly string[] = [
   '--max-semi-space-size=8',
   '--heap-growing-percent=100',
-  '--optimize-for-size',
 ];
 export const MALLOC_TUNABLES: readonly string[] = [
-  'glibc.malloc.mmap_threshold=131072',
+  'glibc.malloc.mmap_threshold=32768',
   'glibc.malloc.trim_threshold=131072',
 ];
 
-/**
- * `--max_semi_space_size=16` → `--max-semi-space-size` (V8 accepts both spellings); a negated
- * flag names the flag it turns off (`--no-optimize-for-size` → `--optimize-for-size`).
- */
+/** `--max_semi_space_size=16` → `--max-semi-space-size` (V8 accepts both spellings). */
 function flagName(arg: string): string {
-  return arg
-    .split('=', 1)[0]!
-    .replaceAll('_', '-')
-    .replace(/^--no-/, '--');
+  return arg.split('=', 1)[0]!.replaceAll('_', '-');
 }
 
 /** The heap flags not already set by `execArgv` or `nodeOptions`, in HEAP_FLAGS' order. */
