@@ -28,10 +28,7 @@ import { join } from 'node:path';
 //   it held with the flag and ADR 025's 128 KB threshold (238–239 MB after the benchmark's cold
 //   load). A deployment that prefers memory to cold-render throughput starts Node with
 //   --optimize-for-size (kept, like any flag given).
-export const HEAP_FLAGS: readonly string[] = [
-  '--max-semi-space-size=8',
-  '--heap-growing-percent=100',
-];
+export const HEAP_FLAGS: readonly string[] = ['--max-semi-space-size=8', '--heap-growing-percent=100'];
 export const MALLOC_TUNABLES: readonly string[] = [
   'glibc.malloc.mmap_threshold=32768',
   'glibc.malloc.trim_threshold=131072',

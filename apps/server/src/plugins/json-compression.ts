@@ -35,9 +35,7 @@ export function registerJsonCompression(app: FastifyInstance): void {
     const encoding = chooseEncoding(request.headers['accept-encoding']);
     if (encoding === 'identity') return payload;
     const compressed =
-      encoding === 'br'
-        ? await brotliText(body, BROTLI_QUALITY)
-        : await gzipText(body, GZIP_LEVEL);
+      encoding === 'br' ? await brotliText(body, BROTLI_QUALITY) : await gzipText(body, GZIP_LEVEL);
     reply.header('content-encoding', encoding);
     reply.removeHeader('content-length');
     return compressed;

@@ -83,10 +83,7 @@ export async function toCachedPage(
     br,
     size: rendered.body.length + gz.length + br.length + headerBytesOf(rendered.headers),
     upgrade: async () => {
-      const [bestGz, bestBr] = await Promise.all([
-        gzipText(rendered.body, 9),
-        brotliText(rendered.body, 11),
-      ]);
+      const [bestGz, bestBr] = await Promise.all([gzipText(rendered.body, 9), brotliText(rendered.body, 11)]);
       return {
         ...base,
         gzip: bestGz,
