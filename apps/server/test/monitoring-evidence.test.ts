@@ -2,6 +2,7 @@
 // sources in the background (hash, date, final URL, status), once per address; failures are
 // recorded once; private addresses are refused without the allow-list.
 import { createHash } from 'node:crypto';
+import { evidenceSnapshot, inArray } from '@tabayyun/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, call, type TestApp } from './build-test-app.ts';
 import { buildFactcheck, create } from './factories.ts';
@@ -139,4 +140,44 @@ describe('evidence snapshots', () => {
     }
     expect(server.hits.get('/evidence/page') ?? 0).toBe(hitsBefore);
   });
+});
+
+describe('evidence snapshots when the server stops', () => {
+  it('stops at once: abandons the fetches under way, releases every address it did not fetch', async () => {
+    // A site that never answers: each fetch would wait FETCH_TIMEOUT_MS, and the 2 at a time
+    // would hold a stop for as long as the whole queue takes.
+    const requests = new Set<import('node:http').ServerResponse>();
+    server.routes.set('/never', (_req, res) => {
+      requests.add(res);
+    });
+    const stopping = await buildTestApp({
+      env: { FETCH_ALLOW_HOSTS: '127.0.0.1', EVIDENCE_SNAPSHOTS: 'true', FETCH_TIMEOUT_MS: '600000' },
+    });
+    try {
+      const urls = Array.from({ length: 6 }, (_, i) => `${server.base}/never?source=${i}`);
+      await create(
+        stopping.app,
+        'factcheck',
+        buildFactcheck({ references: urls.map((url) => `<p><a href="${url}">مصدر</a></p>`).join('') }),
+      );
+      const rowsOf = () =>
+        stopping.database.db.select().from(evidenceSnapshot).where(inArray(evidenceSnapshot.url, urls));
+      // Claimed (pending), and two of them being fetched.
+      for (let i = 0; i < 100 && requests.size < 2; i++) await new Promise((r) => setTimeout(r, 20));
+      expect(requests.size).toBe(2);
+      expect((await rowsOf()).map((row) => row.status)).toEqual(Array(6).fill('pending'));
+
+      // The server stops (its close hooks run as on SIGTERM); before, it waited for the queue.
+      await stopping.app.close();
+
+      // Nothing left pending for ever: the next save that cites these addresses claims them again.
+      expect(await rowsOf()).toEqual([]);
+      expect(requests.size).toBe(2);
+    } finally {
+      await stopping.app.close();
+      await stopping.database.drop();
+      for (const res of requests) res.destroy();
+      server.routes.delete('/never');
+    }
+  }, 30_000);
 });

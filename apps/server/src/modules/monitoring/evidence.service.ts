@@ -1,10 +1,11 @@
 // Evidence archive (ADR 020): when a fact-check is saved, every address in its references and
 // claim sources that has no snapshot yet is fetched once, in the background, and kept in the
 // protected `evidence/` folder through the files module's StorageDriver (disk or S3) with its
-// final URL, HTTP status, fetch time and SHA-256. A failure is recorded once and not retried.
+// final URL, HTTP status, fetch time and SHA-256. A failure is recorded once and not retried. A
+// stopping instance releases the addresses it claimed but did not fetch.
 // Claiming a URL is an INSERT … ON CONFLICT DO NOTHING: with several instances, one fetches it.
 import { createHash } from 'node:crypto';
-import { type Db, eq, evidenceSnapshot, factcheck, inArray, newId } from '@tabayyun/db';
+import { and, type Db, eq, evidenceSnapshot, factcheck, inArray, newId } from '@tabayyun/db';
 import { Parser } from 'htmlparser2';
 import type { StorageDriver } from '../files/storage-driver.ts';
 import { FetchError, type SafeFetch } from './safe-fetch.ts';
@@ -69,11 +70,25 @@ export function createEvidenceService(deps: {
   const queue: { id: string; url: string }[] = [];
   let active = 0;
   let idleWaiters: (() => void)[] = [];
+  /** Aborted by close(): the fetches under way stop, and nothing new starts. */
+  const closing = new AbortController();
+
+  /**
+   * Gives up claims (pending rows) of addresses not fetched because the instance is stopping: the
+   * next save that cites them claims them again, here or on another instance.
+   */
+  async function release(ids: string[]): Promise<void> {
+    if (ids.length === 0) return;
+    await db
+      .delete(evidenceSnapshot)
+      .where(and(inArray(evidenceSnapshot._id, ids), eq(evidenceSnapshot.status, 'pending')))
+      .catch((err: unknown) => deps.log?.warn({ err }, 'evidence claims not released'));
+  }
 
   async function snapshot(job: { id: string; url: string }): Promise<void> {
     const fetchedAt = new Date();
     try {
-      const res = await fetcher.fetch(job.url, { maxBytes: deps.maxBytes });
+      const res = await fetcher.fetch(job.url, { maxBytes: deps.maxBytes, signal: closing.signal });
       const type = res.contentType.split(';')[0]!.trim().toLowerCase();
       const key = `${EVIDENCE_FOLDER}/${job.id}${EXTENSIONS[type] ?? '.bin'}`;
       const sha256 = createHash('sha256').update(res.body).digest('hex');
@@ -97,6 +112,7 @@ export function createEvidenceService(deps: {
         })
         .where(eq(evidenceSnapshot._id, job.id));
     } catch (err) {
+      if (closing.signal.aborted) return release([job.id]);
       const failure = err instanceof FetchError ? err : undefined;
       await db
         .update(evidenceSnapshot)
@@ -112,7 +128,7 @@ export function createEvidenceService(deps: {
   }
 
   const pump = () => {
-    while (active < EVIDENCE_CONCURRENCY && queue.length > 0) {
+    while (!closing.signal.aborted && active < EVIDENCE_CONCURRENCY && queue.length > 0) {
       const job = queue.shift()!;
       active++;
       void snapshot(job).finally(() => {
@@ -142,6 +158,10 @@ export function createEvidenceService(deps: {
         .values(urls.map((url) => ({ _id: newId(), url, status: 'pending' as const })))
         .onConflictDoNothing()
         .returning({ id: evidenceSnapshot._id, url: evidenceSnapshot.url });
+      if (closing.signal.aborted) {
+        await release(claimed.map((job) => job.id));
+        return 0;
+      }
       queue.push(...claimed);
       pump();
       return claimed.length;
@@ -158,10 +178,22 @@ export function createEvidenceService(deps: {
       return row;
     },
 
-    /** Resolves when no snapshot is queued or being fetched (tests, shutdown). */
+    /** Resolves when no snapshot is queued or being fetched (tests). */
     idle(): Promise<void> {
       if (active === 0 && queue.length === 0) return Promise.resolve();
       return new Promise((resolve) => idleWaiters.push(resolve));
+    },
+
+    /**
+     * Stops (shutdown): the fetches under way are abandoned and their addresses, with those still
+     * queued, released for a later save to claim again; resolves once none is running. A stop
+     * no longer waits for every queued address to be fetched (each up to FETCH_TIMEOUT_MS).
+     */
+    async close(): Promise<void> {
+      closing.abort(new Error('evidence snapshots stopped'));
+      await release(queue.splice(0).map((job) => job.id));
+      if (active === 0) return;
+      await new Promise<void>((resolve) => idleWaiters.push(resolve));
     },
   };
 }

@@ -78,6 +78,6 @@ export async function registerMonitoring(app: FastifyInstance, ctx: ModuleContex
   app.addHook('onClose', async () => {
     unsubscribe?.();
     await scheduler.stop();
-    await evidence.idle();
+    await evidence.close();
   });
 }

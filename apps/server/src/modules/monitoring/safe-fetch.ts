@@ -190,8 +190,17 @@ export function createSafeFetch(options: SafeFetchOptions) {
     accept: string,
     deadline: number,
     maxBytes: number,
+    signal: AbortSignal | undefined,
   ): Promise<{ status: number; location?: string; contentType: string; body: Buffer }> {
-    return new Promise((resolve, reject) => {
+    return new Promise((settle, reject) => {
+      const resolve: typeof settle = (value) => {
+        signal?.removeEventListener('abort', onAbort);
+        settle(value);
+      };
+      if (signal?.aborted) {
+        reject(signal.reason);
+        return;
+      }
       const host = url.hostname.replace(/^\[|\]$/g, '');
       if (isIP(host) !== 0 && isRefused(host, host)) {
         reject(new FetchError('blocked-address', url.href, blockedMessage(host, host)));
@@ -204,13 +213,15 @@ export function createSafeFetch(options: SafeFetchOptions) {
       }
       const client = url.protocol === 'https:' ? https : http;
       let settled = false;
-      const fail = (err: FetchError) => {
+      const fail = (err: unknown) => {
         if (settled) return;
         settled = true;
         clearTimeout(timer);
+        signal?.removeEventListener('abort', onAbort);
         req.destroy();
         reject(err);
       };
+      const onAbort = () => fail(signal!.reason);
       const req = client.request(
         url,
         {
@@ -274,6 +285,7 @@ export function createSafeFetch(options: SafeFetchOptions) {
         () => fail(new FetchError('timeout', url.href, `No complete answer within ${options.timeoutMs} ms`)),
         remaining,
       );
+      signal?.addEventListener('abort', onAbort, { once: true });
       req.on('error', (err: Error) => {
         if (err instanceof FetchError) {
           fail(new FetchError(err.kind, url.href, err.message));
@@ -290,11 +302,12 @@ export function createSafeFetch(options: SafeFetchOptions) {
     options,
     /**
      * GETs `address`, following at most maxRedirects redirects (each re-checked). Answers only 2xx;
-     * anything else is a FetchError whose kind names the failure.
+     * anything else is a FetchError whose kind names the failure. With `signal`, an abort stops
+     * the request and rejects with the signal's reason.
      */
     async fetch(
       address: string,
-      opts: { accept?: string; maxBytes?: number } = {},
+      opts: { accept?: string; maxBytes?: number; signal?: AbortSignal } = {},
     ): Promise<FetchedResponse> {
       let url: URL;
       try {
@@ -314,7 +327,7 @@ export function createSafeFetch(options: SafeFetchOptions) {
           );
         }
         seen.add(url.href);
-        const res = await requestOnce(url, opts.accept ?? '*/*', deadline, maxBytes);
+        const res = await requestOnce(url, opts.accept ?? '*/*', deadline, maxBytes, opts.signal);
         if (res.location !== undefined) {
           const next = new URL(res.location, url);
           if (seen.has(next.href)) {
