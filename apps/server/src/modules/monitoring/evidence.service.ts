@@ -127,6 +127,11 @@ export function createEvidenceService(deps: {
     }
   }
 
+  function idle(): Promise<void> {
+    if (active === 0 && queue.length === 0) return Promise.resolve();
+    return new Promise((resolve) => idleWaiters.push(resolve));
+  }
+
   const pump = () => {
     while (!closing.signal.aborted && active < EVIDENCE_CONCURRENCY && queue.length > 0) {
       const job = queue.shift()!;
@@ -179,10 +184,7 @@ export function createEvidenceService(deps: {
     },
 
     /** Resolves when no snapshot is queued or being fetched (tests). */
-    idle(): Promise<void> {
-      if (active === 0 && queue.length === 0) return Promise.resolve();
-      return new Promise((resolve) => idleWaiters.push(resolve));
-    },
+    idle,
 
     /**
      * Stops (shutdown): the fetches under way are abandoned and their addresses, with those still
@@ -192,8 +194,7 @@ export function createEvidenceService(deps: {
     async close(): Promise<void> {
       closing.abort(new Error('evidence snapshots stopped'));
       await release(queue.splice(0).map((job) => job.id));
-      if (active === 0) return;
-      await new Promise<void>((resolve) => idleWaiters.push(resolve));
+      await idle();
     },
   };
 }

@@ -192,11 +192,7 @@ export function createSafeFetch(options: SafeFetchOptions) {
     maxBytes: number,
     signal: AbortSignal | undefined,
   ): Promise<{ status: number; location?: string; contentType: string; body: Buffer }> {
-    return new Promise((settle, reject) => {
-      const resolve: typeof settle = (value) => {
-        signal?.removeEventListener('abort', onAbort);
-        settle(value);
-      };
+    return new Promise((resolve, reject) => {
       if (signal?.aborted) {
         reject(signal.reason);
         return;
@@ -213,11 +209,15 @@ export function createSafeFetch(options: SafeFetchOptions) {
       }
       const client = url.protocol === 'https:' ? https : http;
       let settled = false;
-      const fail = (err: unknown) => {
-        if (settled) return;
+      /** Marks the answer given: no timeout, no abort after it. */
+      const finish = () => {
         settled = true;
         clearTimeout(timer);
         signal?.removeEventListener('abort', onAbort);
+      };
+      const fail = (err: unknown) => {
+        if (settled) return;
+        finish();
         req.destroy();
         reject(err);
       };
@@ -240,8 +240,7 @@ export function createSafeFetch(options: SafeFetchOptions) {
           const contentType = String(res.headers['content-type'] ?? '');
           if (status >= 300 && status < 400 && res.headers.location) {
             res.resume();
-            settled = true;
-            clearTimeout(timer);
+            finish();
             resolve({ status, location: res.headers.location, contentType, body: Buffer.alloc(0) });
             return;
           }
@@ -272,8 +271,7 @@ export function createSafeFetch(options: SafeFetchOptions) {
           });
           stream.on('end', () => {
             if (settled) return;
-            settled = true;
-            clearTimeout(timer);
+            finish();
             resolve({ status, contentType, body: Buffer.concat(chunks) });
           });
           stream.on('error', (err: Error) =>
