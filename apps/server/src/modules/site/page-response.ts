@@ -53,6 +53,20 @@ export const FIRST_BROTLI_QUALITY = 5;
 export const ON_THE_FLY_BROTLI_QUALITY = 3;
 export const ON_THE_FLY_GZIP_LEVEL = 3;
 
+/**
+ * A response's body, whole. A body of one chunk (a document rendered whole, see entry.server.tsx)
+ * is taken as it is: `arrayBuffer()` would copy it.
+ */
+export async function bodyOf(response: Response): Promise<Buffer> {
+  if (response.body === null) return Buffer.alloc(0);
+  const chunks: Uint8Array[] = [];
+  for await (const chunk of response.body) chunks.push(chunk);
+  const only = chunks.length === 1 ? chunks[0]! : undefined;
+  return only === undefined
+    ? Buffer.concat(chunks)
+    : Buffer.from(only.buffer, only.byteOffset, only.byteLength);
+}
+
 const headerBytesOf = (headers: Record<string, string>) =>
   Object.entries(headers).reduce((n, [k, v]) => n + k.length + v.length, 0) + 256;
 

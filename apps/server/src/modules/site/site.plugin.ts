@@ -23,7 +23,7 @@ import { contentSecurityPolicy, SITE_SECURITY_HEADERS } from './content-security
 import { deferHydration } from './deferred-hydration.ts';
 import { createPageCache, type PageCache, type RenderedPage } from './page-cache.ts';
 import { createPageDelivery, isCacheableRequest, isPreviewRequest } from './page-delivery.ts';
-import { PRIVATE_NO_STORE, sendRenderedPage } from './page-response.ts';
+import { bodyOf, PRIVATE_NO_STORE, sendRenderedPage } from './page-response.ts';
 import { type TrackableResources, trackResources, trackStats } from './read-tags.ts';
 import {
   type CountingStats,
@@ -373,7 +373,7 @@ const RESPONSE_HEADERS_DROPPED = new Set([
 
 /** Reads a React Router answer whole; HTML documents get their CSP and the security headers. */
 async function toRenderedPage(response: Response, opts = { deferHydration: true }): Promise<RenderedPage> {
-  let body: Buffer = Buffer.from(await response.arrayBuffer());
+  let body = await bodyOf(response);
   const headers: Record<string, string> = {};
   for (const [name, value] of response.headers) {
     if (RESPONSE_HEADERS_DROPPED.has(name)) continue;
