@@ -70,7 +70,9 @@ async function spawnServer(env: Record<string, string>): Promise<Started> {
     cwd: REPO_ROOT,
     env: {
       PATH: process.env.PATH ?? '',
+      // Allocator settings to compare (the server adds the malloc settings it does not find here).
       ...(process.env.MALLOC_ARENA_MAX ? { MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX } : {}),
+      ...(process.env.GLIBC_TUNABLES ? { GLIBC_TUNABLES: process.env.GLIBC_TUNABLES } : {}),
       HOME: process.env.HOME ?? '',
       NODE_ENV: 'production',
       HOST: '127.0.0.1',
