@@ -41,8 +41,9 @@ describe('withMallocTunables', () => {
   it('sets the malloc thresholds when GLIBC_TUNABLES is unset', () => {
     expect(withMallocTunables(undefined)).toBe(MALLOC_TUNABLES.join(':'));
     expect(MALLOC_TUNABLES).toEqual([
-      'glibc.malloc.mmap_threshold=32768',
+      'glibc.malloc.mmap_threshold=131072',
       'glibc.malloc.trim_threshold=131072',
+      'glibc.malloc.arena_max=1',
     ]);
   });
 

@@ -15,23 +15,26 @@
 // - glibc's malloc. It raises its mmap threshold each time a large block is freed, up to 32 MB, so
 //   the large temporary blocks that follow (V8's compiler zones, PGlite's WebAssembly compilation,
 //   compression state) are carved from its arenas and stay resident after they are freed: ~150 MB
-//   on PGlite. A fixed threshold of 32 KB maps each block of that size or more on its own and
-//   returns it to the system when freed (a rendered page, its compressed forms, a query's rows),
-//   and an arena's free top beyond 128 KB is trimmed. With the 128 KB threshold of ADR 025, ~50–80 MB
-//   of the main arena was free but resident after load, in holes between live blocks, which the
-//   top-only trim never reaches (ADR 036). (musl and other C libraries ignore GLIBC_TUNABLES.)
+//   on PGlite. A fixed threshold of 128 KB maps each block of that size or more on its own and
+//   returns it to the system when freed, and an arena's free top beyond 128 KB is trimmed. All
+//   threads share one arena: each arena holds free memory of its own, and one arena held 20–28 MB
+//   less after load than glibc's default of eight per core (ADR 037). ADR 036 had lowered the
+//   threshold to 32 KB for the holes the free blocks between live ones leave in the main arena; a
+//   page's buffers (its HTML, its compressed forms, the compression's state) were then fresh
+//   mappings on every request, and the page faults and unmappings cost a third of a cold page's CPU
+//   (ADR 037). (musl and other C libraries ignore GLIBC_TUNABLES.)
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 // Without --optimize-for-size (ADR 036, superseding ADR 025's choice of it): cold renders run
-//   ~20–30 % faster on PostgreSQL, and with the 32 KB mmap threshold below the server holds what
-//   it held with the flag and ADR 025's 128 KB threshold (238–239 MB after the benchmark's cold
-//   load). A deployment that prefers memory to cold-render throughput starts Node with
+//   ~20–30 % faster on PostgreSQL, and with the single malloc arena below the server holds less
+//   than 250 MB after the benchmark's cold load (ADR 037). A deployment that prefers memory to cold-render throughput starts Node with
 //   --optimize-for-size (kept, like any flag given).
 export const HEAP_FLAGS: readonly string[] = ['--max-semi-space-size=8', '--heap-growing-percent=100'];
 export const MALLOC_TUNABLES: readonly string[] = [
-  'glibc.malloc.mmap_threshold=32768',
+  'glibc.malloc.mmap_threshold=131072',
   'glibc.malloc.trim_threshold=131072',
+  'glibc.malloc.arena_max=1',
 ];
 
 /** `--max_semi_space_size=16` → `--max-semi-space-size` (V8 accepts both spellings). */
