@@ -127,9 +127,13 @@ describe('page cache', () => {
 
   it('sends the back office compressed for a browser that takes it (44 KB of HTML for a phone)', async () => {
     const plain = await get('/panel/login');
-    const br = await get('/panel/login', { 'accept-encoding': 'gzip, deflate, br' });
+    // Compressed on the fly for one reader: gzip when the browser takes both (ADR 037).
+    const both = await get('/panel/login', { 'accept-encoding': 'gzip, deflate, br' });
+    const br = await get('/panel/login', { 'accept-encoding': 'br' });
     const gz = await get('/panel/login', { 'accept-encoding': 'gzip' });
     expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(both.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(both.rawPayload).equals(plain.rawPayload)).toBe(true);
     expect(br.headers['content-encoding']).toBe('br');
     expect(gz.headers['content-encoding']).toBe('gzip');
     expect(br.headers.vary).toContain('Accept-Encoding');
