@@ -61,7 +61,7 @@ describeOnLinux(`the server's entry point (${engine})`, () => {
     servers.push(server);
     const args = argsOf(server.pid);
     expect(args.some((arg) => arg.startsWith('--max-semi-space-size'))).toBe(false);
-    expect(args).toContain('--heap-growing-percent=100');
+    expect(args).toContain('--heap-growing-percent=50');
     expect(envOf(server.pid).get('GLIBC_TUNABLES')).toBe('glibc.malloc.mmap_threshold=65536');
     expect((await http(server.url, 'GET', '/healthz')).status).toBe(200);
   });
