@@ -41,15 +41,15 @@ describe('withMallocTunables', () => {
   it('sets the malloc thresholds when GLIBC_TUNABLES is unset', () => {
     expect(withMallocTunables(undefined)).toBe(MALLOC_TUNABLES.join(':'));
     expect(MALLOC_TUNABLES).toEqual([
-      'glibc.malloc.mmap_threshold=131072',
+      'glibc.malloc.mmap_threshold=65536',
       'glibc.malloc.trim_threshold=131072',
       'glibc.malloc.arena_max=1',
     ]);
   });
 
   it('keeps the tunables already set and adds the missing ones', () => {
-    expect(withMallocTunables('glibc.malloc.arena_max=2:glibc.malloc.mmap_threshold=65536')).toBe(
-      'glibc.malloc.arena_max=2:glibc.malloc.mmap_threshold=65536:glibc.malloc.trim_threshold=131072',
+    expect(withMallocTunables('glibc.malloc.arena_max=2:glibc.malloc.mmap_threshold=131072')).toBe(
+      'glibc.malloc.arena_max=2:glibc.malloc.mmap_threshold=131072:glibc.malloc.trim_threshold=131072',
     );
   });
 

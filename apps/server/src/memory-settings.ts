@@ -18,14 +18,16 @@
 // - glibc's malloc. It raises its mmap threshold each time a large block is freed, up to 32 MB, so
 //   the large temporary blocks that follow (V8's compiler zones, PGlite's WebAssembly compilation,
 //   compression state) are carved from its arenas and stay resident after they are freed: ~150 MB
-//   on PGlite. A fixed threshold of 128 KB maps each block of that size or more on its own and
+//   on PGlite. A fixed threshold of 64 KB maps each block of that size or more on its own and
 //   returns it to the system when freed, and an arena's free top beyond 128 KB is trimmed. All
 //   threads share one arena: each arena holds free memory of its own, and one arena held 20–28 MB
 //   less after load than glibc's default of eight per core (ADR 037). ADR 036 had lowered the
-//   threshold to 32 KB for the holes the free blocks between live ones leave in the main arena; a
-//   page's buffers (its HTML, its compressed forms, the compression's state) were then fresh
-//   mappings on every request, and the page faults and unmappings cost a third of a cold page's CPU
-//   (ADR 037). (musl and other C libraries ignore GLIBC_TUNABLES.)
+//   threshold to 32 KB for the holes the free blocks between live ones leave in the main arena;
+//   a page's smaller buffers (its compressed form's output chunk, query rows, socket reads) were
+//   then fresh mappings on every request too, and the page faults and unmappings cost about a
+//   third of a cold page's CPU. At 128 KB with one arena, the blocks of V8's WebAssembly compiles
+//   kept a PGlite server at 313 MB after its start (ADR 037). (musl and other C libraries ignore
+//   GLIBC_TUNABLES.)
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -34,7 +36,7 @@ import { join } from 'node:path';
 //   starts Node with --optimize-for-size (kept, like any flag given).
 export const HEAP_FLAGS: readonly string[] = ['--max-semi-space-size=8', '--heap-growing-percent=50'];
 export const MALLOC_TUNABLES: readonly string[] = [
-  'glibc.malloc.mmap_threshold=131072',
+  'glibc.malloc.mmap_threshold=65536',
   'glibc.malloc.trim_threshold=131072',
   'glibc.malloc.arena_max=1',
 ];

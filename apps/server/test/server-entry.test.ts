@@ -56,13 +56,13 @@ describeOnLinux(`the server's entry point (${engine})`, () => {
     const server = await startServer({
       dataDir,
       databaseUrl: database?.url,
-      env: { NODE_OPTIONS: '--max-semi-space-size=16', GLIBC_TUNABLES: 'glibc.malloc.mmap_threshold=65536' },
+      env: { NODE_OPTIONS: '--max-semi-space-size=16', GLIBC_TUNABLES: 'glibc.malloc.mmap_threshold=131072' },
     });
     servers.push(server);
     const args = argsOf(server.pid);
     expect(args.some((arg) => arg.startsWith('--max-semi-space-size'))).toBe(false);
     expect(args).toContain('--heap-growing-percent=50');
-    expect(envOf(server.pid).get('GLIBC_TUNABLES')).toBe('glibc.malloc.mmap_threshold=65536');
+    expect(envOf(server.pid).get('GLIBC_TUNABLES')).toBe('glibc.malloc.mmap_threshold=131072');
     expect((await http(server.url, 'GET', '/healthz')).status).toBe(200);
   });
 });
