@@ -62,10 +62,9 @@ export async function bodyOf(response: Response): Promise<Buffer> {
   if (response.body === null) return Buffer.alloc(0);
   const chunks: Uint8Array[] = [];
   for await (const chunk of response.body) chunks.push(chunk);
-  const only = chunks.length === 1 ? chunks[0]! : undefined;
-  return only === undefined
-    ? Buffer.concat(chunks)
-    : Buffer.from(only.buffer, only.byteOffset, only.byteLength);
+  if (chunks.length !== 1) return Buffer.concat(chunks);
+  const [only] = chunks as [Uint8Array];
+  return Buffer.from(only.buffer, only.byteOffset, only.byteLength);
 }
 
 const headerBytesOf = (headers: Record<string, string>) =>
