@@ -4,12 +4,11 @@ export type Encoding = 'br' | 'gzip' | 'identity';
 
 /**
  * The encoding the client ranks highest (its `q` weights); identity when it accepts neither. `q=0`
- * refuses; `*` stands for any encoding not named; `x-gzip` is gzip. Brotli wins a tie with gzip,
- * unless `tie` says gzip: a body compressed once for one reader, where brotli at a cost close to
- * gzip's is barely smaller (a 74 KB fact-check page: brotli 3 18.5 KB in 1.0 ms, gzip 3 19.2 KB in
- * 0.7 ms) and sets up ~750 KB of state each time (ADR 037).
+ * refuses; `*` stands for any encoding not named; `x-gzip` is gzip. Brotli wins a tie with gzip:
+ * it is the smaller of the two at every setting the server uses, and at quality 1 (a page
+ * compressed for one reader, ADR 038) the cheaper one too.
  */
-export function chooseEncoding(header: string | string[] | undefined, tie: 'br' | 'gzip' = 'br'): Encoding {
+export function chooseEncoding(header: string | string[] | undefined): Encoding {
   if (!header) return 'identity';
   const weights = new Map<string, number>();
   for (const part of (Array.isArray(header) ? header.join(',') : header).split(',')) {
@@ -22,7 +21,7 @@ export function chooseEncoding(header: string | string[] | undefined, tie: 'br' 
   const weightOf = (name: string) => weights.get(name) ?? weights.get('*') ?? 0;
   const br = weightOf('br');
   const gz = Math.max(weightOf('gzip'), weights.get('x-gzip') ?? 0);
-  if (br > 0 && (br > gz || (br === gz && tie === 'br'))) return 'br';
+  if (br > 0 && br >= gz) return 'br';
   if (gz > 0) return 'gzip';
   return 'identity';
 }
