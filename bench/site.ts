@@ -2,8 +2,8 @@
 // the production build of the web app) and measures, side by side in one run, with autocannon in a
 // worker thread and `Accept-Encoding: gzip, br`:
 //   the home page, a fact-check page and a search page with the page cache warm, with it disabled (a
-//   second app on the same database with SITE_CACHE=false; also with one connection, for a render's
-//   own time), and the same HTML as a precompressed static file served by the same process
+//   second app on the same database with SITE_CACHE=false, after `--warmup` seconds of it not
+//   measured; also with one connection, for a render's own time), and the same HTML as a precompressed static file served by the same process
 //   (@fastify/static, preCompressed), with the disabled/static ratio of issue 13;
 // then each page's gzipped HTML and JavaScript bytes, and Lighthouse (mobile, system Chromium)
 // scores over several runs (the median run and the worst score of each category). Passes when
@@ -12,7 +12,8 @@
 // asks not to be indexed, search results, every SEO audit but `is-crawlable`). Writes
 // bench/results/site.json (PGlite) or, with DATABASE_URL (a fresh database, dropped after),
 // bench/results/site-postgres.json.
-//   npm run bench -- site [--duration 10] [--connections 10] [--lighthouse-runs 3] [--no-lighthouse]
+//   npm run bench -- site [--duration 10] [--connections 10] [--warmup 3] [--lighthouse-runs 3]
+//     [--no-lighthouse]
 import './production-env.ts';
 // The server's V8 heap flags and malloc thresholds (ADR 025): the renders measured here run as the
 // product's do (npm start sets them the same way).
@@ -43,12 +44,15 @@ const { values } = parseArgs({
   options: {
     duration: { type: 'string', default: '10' },
     connections: { type: 'string', default: '10' },
+    // Seconds of cold renders before the cache-disabled figures are taken (not measured).
+    warmup: { type: 'string', default: '3' },
     'no-lighthouse': { type: 'boolean', default: false },
     'lighthouse-runs': { type: 'string', default: '3' },
   },
 });
 const DURATION_S = Number(values.duration);
 const CONNECTIONS = Number(values.connections);
+const WARMUP_S = Number(values.warmup);
 const ACCEPT = { 'accept-encoding': 'gzip, br' };
 const CLIENT_DIR = join(DEFAULT_WEB_ROOT, 'build', 'client');
 const LIGHTHOUSE_RUNS = Math.max(1, Number(values['lighthouse-runs']));
@@ -106,11 +110,11 @@ interface Measured {
   status?: number;
 }
 
-async function measure(url: string, connections = CONNECTIONS): Promise<Measured> {
+async function measure(url: string, connections = CONNECTIONS, duration = DURATION_S): Promise<Measured> {
   const result = await autocannon({
     url,
     connections,
-    duration: DURATION_S,
+    duration,
     headers: ACCEPT,
     // The load generator gets its own thread: the server keeps the main one.
     workers: 1,
@@ -226,6 +230,7 @@ try {
     // The V8 flags this run had (the server's, from with-memory-settings.ts, unless given).
     nodeFlags: process.execArgv,
     durationSeconds: DURATION_S,
+    coldWarmupSeconds: WARMUP_S,
     connections: CONNECTIONS,
     acceptEncoding: ACCEPT['accept-encoding'],
     pages: {},
@@ -248,6 +253,10 @@ try {
     );
     console.log(`${name} ${path} → ${first.status}; measuring ${DURATION_S}s each…`);
     const warm = await measure(`${cached.origin}${path}`);
+    // The warm variant renders each page once; the cold figures are of a server past its first
+    // seconds, its render code compiled by V8 (a server runs for days), as the standalone runs
+    // of ADR 037 and 038 were taken.
+    if (WARMUP_S > 0) await measure(`${uncached.origin}${path}`, CONNECTIONS, WARMUP_S);
     const disabled = await measure(`${uncached.origin}${path}`);
     // Issue 13: a cold render with one connection (no queueing): its p50 is the render's own time.
     const disabledUnloaded = await measure(`${uncached.origin}${path}`, 1);
