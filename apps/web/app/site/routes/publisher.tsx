@@ -31,7 +31,8 @@ export default function PublisherRoute() {
             ) : null}
             {source.score !== null ? (
               <span>
-                {t.score}: <strong>{source.score}</strong>
+                {/* Its own left-to-right run: a negative score reads "-3" on an Arabic page, not "3-". */}
+                {t.score}: <strong dir="ltr">{source.score}</strong>
               </span>
             ) : null}
             <span>
