@@ -3,8 +3,9 @@
 // worker thread and `Accept-Encoding: gzip, br`:
 //   the home page, a fact-check page and a search page with the page cache warm, with it disabled (a
 //   second app on the same database with SITE_CACHE=false, after `--warmup` seconds of it not
-//   measured; also with one connection, for a render's own time), and the same HTML as a precompressed static file served by the same process
-//   (@fastify/static, preCompressed), with the disabled/static ratio of issue 13;
+//   measured; also with one connection, for a render's own time), and the same HTML as a
+//   precompressed static file served by the same process (@fastify/static, preCompressed), with the
+//   disabled/static ratio of issue 13;
 // then each page's gzipped HTML and JavaScript bytes, and Lighthouse (mobile, system Chromium)
 // scores over several runs (the median run and the worst score of each category). Passes when
 // warm-cache throughput is at least half the static file's and each page's median Lighthouse run

@@ -5,8 +5,8 @@ export type Encoding = 'br' | 'gzip' | 'identity';
 /**
  * The encoding the client ranks highest (its `q` weights); identity when it accepts neither. `q=0`
  * refuses; `*` stands for any encoding not named; `x-gzip` is gzip. Brotli wins a tie with gzip:
- * it is the smaller of the two at every setting the server uses, and at quality 1 (a page
- * compressed for one reader, ADR 038) the cheaper one too.
+ * at the settings of cached pages, client files and JSON it is the smaller, and at quality 1 (a
+ * page compressed for one reader, ADR 038) less than half gzip 3's CPU for ~8 % more bytes.
  */
 export function chooseEncoding(header: string | string[] | undefined): Encoding {
   if (!header) return 'identity';

@@ -1,7 +1,8 @@
 // A media source's score on the public site, where Arabic pages run right to left: a negative score
 // must read "-3", not "3-". Left in the paragraph's direction, the minus (a neutral character
 // beside a number) takes the side the right-to-left text puts it on; the score is its own
-// left-to-right run (dir="ltr" isolates it), as the panel's number formatter does with its mark.
+// left-to-right run (SourceScore, dir="ltr" isolates it), as the panel's number formatter does with
+// its mark.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoContent } from '../src/modules/seed/seed.service.ts';
 import { ensureWebBuild, WEB_BUILD_TIMEOUT_MS } from '../src/modules/site/web-build.ts';

@@ -2,6 +2,7 @@ import { type LoaderFunctionArgs, useLoaderData } from 'react-router';
 import { chipStyle } from '../components/chip-style.ts';
 import { Paginator } from '../components/paginator.tsx';
 import { PostGrid } from '../components/post-card.tsx';
+import { SourceScore } from '../components/source-score.tsx';
 import { loadPublisherPage } from '../data/listing.server.ts';
 import { requireServices } from '../data/optional-services.server.ts';
 import { useMessages } from '../i18n/use-language.ts';
@@ -29,12 +30,7 @@ export default function PublisherRoute() {
                 {source.rating.name}
               </span>
             ) : null}
-            {source.score !== null ? (
-              <span>
-                {/* Its own left-to-right run: a negative score reads "-3" on an Arabic page, not "3-". */}
-                {t.score}: <strong dir="ltr">{source.score}</strong>
-              </span>
-            ) : null}
+            {source.score !== null ? <SourceScore score={source.score} /> : null}
             <span>
               <strong>{source.falseClaims}</strong> {t.falseClaims}
             </span>

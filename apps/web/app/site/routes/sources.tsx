@@ -2,6 +2,7 @@ import { Form, type LoaderFunctionArgs, useLoaderData } from 'react-router';
 import { chipStyle } from '../components/chip-style.ts';
 import { Picture } from '../components/picture.tsx';
 import { SiteLink } from '../components/site-link.tsx';
+import { SourceScore } from '../components/source-score.tsx';
 import { requireServices } from '../data/optional-services.server.ts';
 import { loadSourcesPage } from '../data/pages.server.ts';
 import { useMessages } from '../i18n/use-language.ts';
@@ -53,12 +54,7 @@ export default function SourcesRoute() {
                     {source.rating.name}
                   </span>
                 ) : null}
-                {source.score !== null ? (
-                  <span>
-                    {/* Its own left-to-right run: a negative score reads "-3" on an Arabic page, not "3-". */}
-                    {t.score}: <strong dir="ltr">{source.score}</strong>
-                  </span>
-                ) : null}
+                {source.score !== null ? <SourceScore score={source.score} /> : null}
               </span>
             </SiteLink>
           </li>
