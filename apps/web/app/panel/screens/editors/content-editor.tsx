@@ -441,7 +441,7 @@ function Editor({ kind, record: loaded, newsFeed, presence, onShowHistory, other
                 definition={definition}
                 onSubmitError={() => {}}
                 hideSubmit={!mayWrite}
-                submitLabel={common.save}
+                submitLabel={t.saveAndClose}
               />
             )}
           </Grid.Col>
@@ -523,7 +523,6 @@ function HeaderActions({
   onSave(): void;
   onShowHistory?: (record: Doc) => void;
 }) {
-  const common = useTexts(COMMON_TEXTS);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const can = useCan();
@@ -624,7 +623,7 @@ function HeaderActions({
       </Menu>
       {mayWrite ? (
         <Button onClick={onSave} title={t.saveAndStay} data-testid="editor-save">
-          {common.save}
+          {t.saveKeepEditing}
         </Button>
       ) : null}
     </Group>

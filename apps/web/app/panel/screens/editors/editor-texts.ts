@@ -130,7 +130,10 @@ export const EDITOR_TEXTS = defineTexts({
     moreActions: 'More actions',
     backToList: 'Back to the list',
     unsavedHint: 'Unsaved changes',
-    saveAndStay: 'Save (Ctrl+S)',
+    // Two saves (issue 33 §6): the header's stays in the editor, the form's goes up to the list.
+    saveKeepEditing: 'Save and keep editing',
+    saveAndStay: 'Saves and stays in the editor (Ctrl+S)',
+    saveAndClose: 'Save',
     // Autosave.
     autosaveFound: 'A copy of your unsaved changes from {time} was kept in this browser.',
     restore: 'Restore',
@@ -269,7 +272,9 @@ export const EDITOR_TEXTS = defineTexts({
     moreActions: 'إجراءات أخرى',
     backToList: 'العودة إلى القائمة',
     unsavedHint: 'تغييرات غير محفوظة',
-    saveAndStay: 'حفظ (Ctrl+S)',
+    saveKeepEditing: 'حفظ ومتابعة التحرير',
+    saveAndStay: 'يحفظ ويبقيك في المحرّر (Ctrl+S)',
+    saveAndClose: 'حفظ',
     autosaveFound: 'احتفظ هذا المتصفح بنسخة من تعديلاتك غير المحفوظة من {time}.',
     restore: 'استعادة',
     discard: 'تجاهل',
