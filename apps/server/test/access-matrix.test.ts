@@ -82,6 +82,7 @@ const SKIPPED: Record<string, string> = {
   '/dashboard': 'a back office page: the browser gates it with the same engine',
   '/storage': 'the files module tests its routes (issue 4)',
   '/api/storage': 'the files module tests its routes (issue 4)',
+  '/api/correction': 'corrections.test.ts (issue 33: needs a published item; never changed)',
 };
 /** Audit writes are refused to everyone (405), super-admin included: tested in identity-admin. */
 const ACTIONS_WITHOUT_ROUTE: Record<string, readonly string[]> = {

@@ -446,6 +446,39 @@ export const contact = pgTable(
   (t) => [index('contact_created_at_idx').on(t.createdAt.desc().nullsFirst())],
 );
 
+const CORRECTION_ITEM_TYPES = ['factcheck', 'article'] as const;
+const CORRECTION_TYPES = ['correction', 'clarification', 'rating-change', 'update'] as const;
+
+/**
+ * A correction on the record (issue 33 §3, ADR 040): appended to a fact-check or an article, shown
+ * dated at the top of its page and on /corrections. Never edited: a new correction corrects one.
+ */
+export const correction = pgTable(
+  'correction',
+  {
+    _id: id(),
+    item: text('item').notNull(),
+    itemType: text('item_type', { enum: CORRECTION_ITEM_TYPES }).notNull(),
+    /** The item's language when the correction was made: its note is written in it. */
+    language: language(),
+    type: text('type', { enum: CORRECTION_TYPES }).notNull(),
+    note: text('note').notNull(),
+    /** A rating change: the stored verdict before it, and the verdict it set. */
+    fromCategory: text('from_category'),
+    toCategory: text('to_category'),
+    createdAt: createdAt(),
+    createdBy: text('created_by'),
+  },
+  (t) => [
+    check('correction_item_type_check', inList('item_type', CORRECTION_ITEM_TYPES)),
+    check('correction_type_check', inList('type', CORRECTION_TYPES)),
+    check('correction_language_check', inList('language', LANGUAGE_VALUES)),
+    index('correction_item_created_at_idx').on(t.item, t.createdAt.desc().nullsFirst()),
+    index('correction_language_created_at_idx').on(t.language, t.createdAt.desc().nullsFirst()),
+    index('correction_created_at_idx').on(t.createdAt.desc().nullsFirst()),
+  ],
+);
+
 // ---- Files (storage records) ----
 
 export const storage = pgTable(

@@ -5,6 +5,7 @@ export * from './author.ts';
 export * from './category.ts';
 export * from './common.ts';
 export * from './contact.ts';
+export * from './correction.ts';
 export * from './entities.ts';
 export * from './factcheck.ts';
 export * from './feed.ts';

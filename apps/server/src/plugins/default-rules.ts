@@ -132,5 +132,12 @@ export function defaultRules(apiBase: string, bases: DefaultRuleBases = {}): Rul
   add(api('contract'), 'Create', anyone());
   add(storageBase, 'Read', anyone());
 
+  // Corrections (issue 33 §3): on the record, so only added and read; the publish right adds them,
+  // and the public reads those of published items (the item's status, computed at read time).
+  for (const staff of [ROLE.admin, ROLE.editor]) {
+    for (const action of ['Read', 'Create']) add(api('correction'), action, role(staff));
+  }
+  add(api('correction'), 'Read', role(ROLE.factChecker), anyone({ query: 'itemStatus=published' }));
+
   return [...rules.values()];
 }

@@ -28,6 +28,7 @@ export const AUDIT_TYPES = [
   'unban',
   'delete',
   'publish',
+  'correction',
 ] as const;
 export type AuditType = (typeof AUDIT_TYPES)[number];
 

@@ -35,6 +35,8 @@ export const TRACKED_FIELDS: readonly string[] = [
   'mediaSource',
   'translation_id',
   'parent',
+  // A correction's item (the notices on its page).
+  'item',
 ];
 
 /** Every tag: a change tagged with it touches every cached page (a foreign or oversized event). */
@@ -84,7 +86,30 @@ export function changeTags(
     add('*');
     for (const field of TRACKED_FIELDS) for (const value of valuesOf(doc![field])) add(`${field}=${value}`);
   }
+  if (resource === 'correction') {
+    for (const doc of [before, after]) if (doc) addCorrectedItemTags(tags, doc);
+    // Its item's page shows it at once: never served stale without the notice.
+    return { tags: [...tags], hard: true };
+  }
   return { tags: [...tags], hard: isReaderVisible(before) && !isReaderVisible(after) };
+}
+
+/**
+ * A correction changes its item as readers see it (`dateModified`, a rating change's verdict): the
+ * item's own tags, and for a rating change the lists of both verdicts.
+ */
+function addCorrectedItemTags(tags: Set<string>, doc: Record<string, unknown>): void {
+  const itemType = doc.itemType === 'article' ? 'article' : 'factcheck';
+  const language = typeof doc.language === 'string' && doc.language ? doc.language : undefined;
+  const add = (tag: string) => {
+    tags.add(`${itemType}:${tag}`);
+    if (language) tags.add(`${itemType}:${tag}@${language}`);
+  };
+  add('*');
+  for (const value of valuesOf(doc.item)) add(`_id=${value}`);
+  for (const field of ['fromCategory', 'toCategory']) {
+    for (const value of valuesOf(doc[field])) add(`category=${value}`);
+  }
 }
 
 /** The values a clause lets through on one tracked field each, or undefined when it is not that simple. */

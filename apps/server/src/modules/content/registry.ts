@@ -1,6 +1,7 @@
 import type { Registry, ResourceDefinition } from '../resources/resource-types.ts';
 import { articleResource } from './article.resource.ts';
 import { categoryResource } from './category.resource.ts';
+import { correctionResource } from './correction.resource.ts';
 import { factcheckResource } from './factcheck.resource.ts';
 import { feedResource } from './feed.resource.ts';
 import {
@@ -21,6 +22,7 @@ export const CONTENT_RESOURCES: readonly ResourceDefinition[] = [
   mediaSourceRunResource,
   scrapingReportResource,
   contactResource,
+  correctionResource,
 ];
 
 export function createRegistry(defs: readonly ResourceDefinition[] = CONTENT_RESOURCES): Registry {
