@@ -10,7 +10,7 @@ export default defineConfig({
         test: {
           name: 'core',
           environment: 'node',
-          include: ['packages/{text,query,permissions,schemas}/src/**/*.test.ts'],
+          include: ['packages/{text,query,permissions,schemas,workflow}/src/**/*.test.ts'],
         },
       },
       {

@@ -54,6 +54,7 @@ describe('@tabayyun/db entry', () => {
       'revision',
       'role',
       'scrapingReport',
+      'setting',
       'storage',
       'user',
       'verificationCode',

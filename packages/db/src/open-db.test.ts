@@ -31,6 +31,7 @@ const TABLES = [
   'revision',
   'role',
   'scraping_report',
+  'setting',
   'storage',
   'user',
   'verification_code',

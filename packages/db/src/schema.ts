@@ -47,6 +47,20 @@ const html = (name: string) => text(name);
 const status = () => text('status', { enum: FACTCHECK_STATUS_VALUES }).notNull().default('draft');
 const language = () => text('language', { enum: LANGUAGE_VALUES }).notNull().default('ar');
 
+/** The trust workflow's columns of fact-checks and articles (issue 33, ADR 039). */
+const workflowColumns = () => ({
+  /** The reason given with the last status change (send back, unpublish). */
+  statusReason: text('status_reason'),
+  /** When a published item was unpublished (its tombstone); cleared when it is published again. */
+  withdrawnAt: timestampTz('withdrawn_at'),
+  /** Scheduled publishing: the scheduler publishes the item at this time (null: not scheduled). */
+  publishAt: timestampTz('publish_at'),
+  /** Who set `publishAt`: the scheduled publish is theirs (four-eyes and the gate apply). */
+  scheduledBy: text('scheduled_by'),
+  /** The user of the last substantive edit (any field but the status and SEO meta): four-eyes. */
+  lastEditedBy: text('last_edited_by'),
+});
+
 const inList = (column: string, values: readonly string[]) =>
   sql.raw(`"${column}" in (${values.map((v) => `'${v}'`).join(', ')})`);
 
@@ -85,6 +99,9 @@ export const factcheck = pgTable(
     claimSummary: text('claim_summary'),
     meta: jsonb('meta').$type<SeoMeta>(),
     publishedAt: timestampTz('published_at'),
+    ...workflowColumns(),
+    /** Claim source addresses acknowledged as impossible to archive (publish gate, ADR 039). */
+    evidenceAcknowledged: textList('evidence_acknowledged'),
     disabledAt: timestampTz('disabled_at'),
     deletedAt: timestampTz('deleted_at'),
     createdAt: createdAt(),
@@ -135,6 +152,7 @@ export const factcheck = pgTable(
     // first, like ORDER BY ... DESC) tempts the planner to walk every unpublished row before the hot
     // "published + language, newest first" query finds its first match.
     index('factcheck_published_at_idx').on(t.publishedAt).where(sql`${t.publishedAt} is not null`),
+    index('factcheck_publish_at_idx').on(t.publishAt).where(sql`${t.publishAt} is not null`),
     index('factcheck_translation_id_idx').on(t.translation_id),
     index('factcheck_news_feed_idx').on(t.newsFeed),
     index('factcheck_media_source_gin_idx').using('gin', t.mediaSource),
@@ -172,6 +190,7 @@ export const article = pgTable(
     description: text('description').notNull(),
     meta: jsonb('meta').$type<SeoMeta>(),
     publishedAt: timestampTz('published_at'),
+    ...workflowColumns(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     version: version(),
@@ -203,6 +222,7 @@ export const article = pgTable(
       t.publishedAt.desc().nullsFirst(),
     ),
     index('article_published_at_idx').on(t.publishedAt).where(sql`${t.publishedAt} is not null`),
+    index('article_publish_at_idx').on(t.publishAt).where(sql`${t.publishAt} is not null`),
     index('article_translation_id_idx').on(t.translation_id),
     index('article_country_gin_idx').using('gin', t.country),
     index('article_topic_gin_idx').using('gin', t.topic),
@@ -401,6 +421,14 @@ export const scrapingReport = pgTable(
     index('scraping_report_status_date_idx').on(t.status, t.date.desc().nullsFirst()),
   ],
 );
+
+/** Newsroom settings by name, e.g. `workflow` (four-eyes, publish gate items: ADR 039). */
+export const setting = pgTable('setting', {
+  _id: text('_id').primaryKey(),
+  value: jsonb('value').$type<unknown>().notNull(),
+  updatedAt: updatedAt(),
+  updatedBy: updatedBy(),
+});
 
 /**
  * A copy of a page or file a fact-check cites (issue 15, ADR 020), fetched once per address in the

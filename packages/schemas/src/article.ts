@@ -5,6 +5,7 @@ import {
   html,
   idRef,
   language,
+  optionalDate,
   optionalText,
   recordId,
   requiredText,
@@ -28,6 +29,10 @@ export const articleInput = z.strictObject({
   slug: optionalText(200),
   description: requiredText(5000),
   meta: seoMeta.nullable().optional(),
+  /** The reason of a status change (send back, unpublish): stored with the change (issue 33). */
+  statusReason: optionalText(2000),
+  /** Scheduled publishing (issue 33 §5); null or absent cancels. */
+  publishAt: optionalDate,
 });
 export type ArticleInput = z.infer<typeof articleInput>;
 export type ArticleInputRaw = z.input<typeof articleInput>;
@@ -39,4 +44,7 @@ export const ARTICLE_READ_ONLY_FIELDS = [
   'updatedAt',
   'contentNormalized',
   'titleNormalized',
+  'withdrawnAt',
+  'lastEditedBy',
+  'scheduledBy',
 ] as const;

@@ -54,6 +54,12 @@ export const factcheckInput = z.strictObject({
   /** The claim in at most 75 characters: ClaimReview `claimReviewed` (search engines truncate longer). */
   claimSummary: optionalText(75),
   meta: seoMeta.nullable().optional(),
+  /** The reason of a status change (send back, unpublish): stored with the change (issue 33). */
+  statusReason: optionalText(2000),
+  /** Scheduled publishing (issue 33 §5); null or absent cancels. */
+  publishAt: optionalDate,
+  /** Claim source addresses acknowledged as impossible to archive (publish gate). */
+  evidenceAcknowledged: stringList.default([]),
   disabledAt: optionalDate,
   deletedAt: optionalDate,
 });
@@ -72,4 +78,7 @@ export const FACTCHECK_READ_ONLY_FIELDS = [
   'conclusionNormalized',
   'contentNormalized',
   'titleNormalized',
+  'withdrawnAt',
+  'lastEditedBy',
+  'scheduledBy',
 ] as const;

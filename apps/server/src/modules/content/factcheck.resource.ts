@@ -50,6 +50,10 @@ export const factcheckResource: ResourceDefinition = {
     'publishedAt',
     'createdAt',
     'updatedAt',
+    // The trust workflow's bookkeeping (ADR 039): set by the server.
+    'withdrawnAt',
+    'lastEditedBy',
+    'scheduledBy',
   ],
   userIds: false,
   defaultSort: { field: 'createdAt', direction: 'desc' },
