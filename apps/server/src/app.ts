@@ -33,6 +33,7 @@ import { createAccessGuard } from './plugins/access.ts';
 import { type ActorResolver, registerActor } from './plugins/actor.ts';
 import { defaultRules } from './plugins/default-rules.ts';
 import { registerErrorHandling, registerJsonNotFound } from './plugins/error-handler.ts';
+import { registerJsonBody } from './plugins/json-body.ts';
 import { registerJsonCompression } from './plugins/json-compression.ts';
 import { lazySchemaCompilers, type SchemaCompilers } from './plugins/lazy-schema-compilers.ts';
 import { databaseRateLimitStore } from './plugins/rate-limit-store.ts';
@@ -97,7 +98,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const schemaCompilers = lazySchemaCompilers();
   const app = Fastify({
     logger: deps.logger ?? { level: config.LOG_LEVEL },
-    trustProxy: true,
+    // Off unless TRUST_PROXY names the load balancer: a client must not choose its own address.
+    trustProxy: trustedProxies(config.TRUST_PROXY),
     bodyLimit: 2 * 1024 * 1024,
     return503OnClosing: true,
     ...(deps.pluginTimeoutMs === undefined ? {} : { pluginTimeout: deps.pluginTimeoutMs }),
@@ -111,6 +113,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('services', services);
 
   registerErrorHandling(app);
+  registerJsonBody(app);
   registerStorableInput(app);
   registerActor(app, deps.resolveActor);
   // The public site sets its own strict CSP (issue 6); the API answers JSON only.
@@ -209,6 +212,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     registerJsonNotFound(app);
   }
   return app;
+}
+
+/**
+ * TRUST_PROXY for Fastify. A hop count becomes a function: Fastify 5.12 trusts no one for a bare
+ * number (it cannot check the peer), while TRUST_PROXY's count is the operator's word that the
+ * instances are reachable only through that many proxies (docs/deploy.md).
+ */
+function trustedProxies(setting: Config['TRUST_PROXY']) {
+  return typeof setting === 'number' ? (_address: string, hop: number) => hop < setting : setting;
 }
 
 /** Whether some module of this process already loaded React (its build is then fixed). */

@@ -1,6 +1,7 @@
 // Typed configuration from the environment: one schema, read once at start.
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 
@@ -12,6 +13,47 @@ const basePath = z
   .string()
   .regex(/^\/[a-z0-9/-]*$/, 'must start with / and hold only a-z, 0-9, - and /')
   .transform((p) => p.replace(/\/+$/, '') || '/');
+
+/** proxy-addr's names for address ranges, accepted in TRUST_PROXY beside addresses and CIDRs. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** `10.0.0.1`, `fd00::/8`, `10.0.0.0/255.0.0.0` or a proxy-addr name. */
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = '', range, ...extra] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || extra.length > 0) return false;
+  if (range === undefined) return true;
+  if (/^\d{1,3}$/.test(range)) return Number(range) <= (family === 4 ? 32 : 128);
+  return family === 4 && isIP(range) === 4;
+}
+
+/**
+ * Whose X-Forwarded-For to believe (issue 34): off (the socket's address is the client's), a hop
+ * count, or a comma list of the load balancers' addresses and ranges, as Fastify's trustProxy
+ * takes them. `true` (any sender) is refused: a client could then name its own address.
+ */
+const trustProxy = z
+  .string()
+  .default('')
+  .transform((raw, ctx): false | number | string[] => {
+    const value = raw.trim();
+    if (value === '' || value === 'false' || value === '0') return false;
+    if (/^\d+$/.test(value)) return Number(value);
+    const entries = value.split(',').map((entry) => entry.trim());
+    const wrong = entries.filter((entry) => !isProxyAddress(entry));
+    if (wrong.length > 0) {
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          `${wrong.map((w) => JSON.stringify(w)).join(', ')} is not a hop count or an address list; ` +
+          'give the number of proxies in front (1) or their addresses and CIDR ranges ' +
+          '(10.0.0.1, 172.16.0.0/12, loopback), or leave it unset when clients connect directly',
+      });
+      return z.NEVER;
+    }
+    return entries;
+  });
 
 export const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -138,6 +180,8 @@ export const configSchema = z.object({
   MONITOR_TICK_MS: z.coerce.number().int().min(50).default(30_000),
   /** Snapshot the URLs a saved fact-check cites; default on except in tests. */
   EVIDENCE_SNAPSHOTS: booleanFlag.optional(),
+  /** Proxies whose X-Forwarded-For names the client (rate limits, audit log); unset trusts none. */
+  TRUST_PROXY: trustProxy,
   /** Seconds in-flight requests get to finish on shutdown. */
   SHUTDOWN_GRACE_S: z.coerce.number().int().min(0).default(10),
 });

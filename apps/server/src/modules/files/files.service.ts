@@ -10,6 +10,7 @@ import { type Db, newId } from '@tabayyun/db';
 import type { Actor } from '@tabayyun/permissions';
 import { AppError, notFound, validationFailed } from '../../errors.ts';
 import type { AccessGuard } from '../../plugins/access.ts';
+import { jsonDeeperThan, tooDeep } from '../../plugins/json-body.ts';
 import { assertStorable } from '../../plugins/storable-input.ts';
 import {
   candidateNames,
@@ -260,6 +261,10 @@ export function createFilesService(deps: FilesServiceDeps) {
         // takes neither NUL nor unpaired surrogates, so such a part refuses the whole upload.
         if (part.type === 'field') assertStorable({ [part.name]: part.value });
         else assertStorable({ [part.fieldname]: part.filename });
+        // The meta field is JSON text, parsed into the record's meta: as deep as a JSON body may be.
+        if (part.type === 'field' && part.name === 'meta' && jsonDeeperThan(String(part.value))) {
+          throw tooDeep('meta');
+        }
         if (part.type === 'field') {
           if (part.name === '__proto__' || part.name === 'constructor') continue;
           const prev = fields[part.name];
