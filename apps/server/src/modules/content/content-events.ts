@@ -2,6 +2,12 @@
 // pages (the public-site cache subscribes) and totals. Each change carries the cache tags it touched
 // (content-tags.ts, ADR 016): a write readers cannot see carries none. Publishing never fails a
 // write that has committed.
+//
+// The writing instance tells its own listeners at once, before the write answers (issue 33 §4): a
+// reader's GET sent right after an unpublish's 200 must not get the cached page, and the NOTIFY
+// comes back ~100 ms later on PostgreSQL. Each payload names the instance that sent it, which
+// ignores its own when it comes back.
+import { randomUUID } from 'node:crypto';
 import type { Database } from '@tabayyun/db';
 import { ALL_TAG, changeTags, PRIVATE_RESOURCES } from './content-tags.ts';
 
@@ -17,6 +23,8 @@ export interface ContentChange {
   tags: string[];
   /** Readers saw the record before and not after (unpublished, deleted): drop, never serve stale. */
   hard: boolean;
+  /** The instance that wrote it (absent: an older instance). */
+  origin?: string | undefined;
 }
 
 /** The stored record before and after a write (absent: created, or deleted). */
@@ -34,18 +42,35 @@ export function parseContentChange(payload: string): ContentChange | undefined {
     : PRIVATE_RESOURCES.has(raw.resource)
       ? []
       : [ALL_TAG];
-  return { resource: raw.resource, id: raw.id, tags, hard: raw.hard === true };
+  const origin = typeof raw.origin === 'string' ? raw.origin : undefined;
+  return { resource: raw.resource, id: raw.id, tags, hard: raw.hard === true, origin };
 }
 
-export function encodeContentChange(resource: string, id: string, records: ChangedRecords): string {
+export function encodeContentChange(
+  resource: string,
+  id: string,
+  records: ChangedRecords,
+  origin?: string,
+): string {
   const { tags, hard } = changeTags(resource, records.before, records.after);
-  const payload = JSON.stringify({ resource, id, tags, hard });
+  const payload = JSON.stringify({ resource, id, tags, hard, origin });
   if (Buffer.byteLength(payload) < MAX_PAYLOAD_BYTES) return payload;
-  return JSON.stringify({ resource, id, tags: [ALL_TAG], hard });
+  return JSON.stringify({ resource, id, tags: [ALL_TAG], hard, origin });
 }
 
 export function createContentEvents(database: Database) {
   const listeners = new Set<(change: ContentChange) => void>();
+  /** This instance: its own changes reach its listeners at once, not again through NOTIFY. */
+  const self = randomUUID();
+  const dispatch = (change: ContentChange) => {
+    for (const l of listeners) {
+      try {
+        l(change);
+      } catch {
+        // A listener's failure never fails the committed write, nor the other listeners.
+      }
+    }
+  };
   let unlisten: (() => Promise<void>) | undefined;
   let starting: Promise<void> | undefined;
 
@@ -58,7 +83,7 @@ export function createContentEvents(database: Database) {
         } catch {
           // A foreign payload on our channel is ignored.
         }
-        if (change) for (const l of listeners) l(change);
+        if (change && change.origin !== self) dispatch(change);
       })
       .then((stop) => {
         unlisten = stop;
@@ -67,9 +92,15 @@ export function createContentEvents(database: Database) {
   };
 
   return {
-    /** After a committed write: `records` decides which cached pages it touches (none if absent). */
+    /**
+     * After a committed write, before it answers: this instance's listeners hear it now, the others
+     * through NOTIFY. `records` decides which cached pages it touches (none if absent).
+     */
     publish(resource: string, id: string, records: ChangedRecords = {}): void {
-      database.notify(CONTENT_CHANNEL, encodeContentChange(resource, id, records)).catch(() => {});
+      const payload = encodeContentChange(resource, id, records, self);
+      database.notify(CONTENT_CHANNEL, payload).catch(() => {});
+      const change = parseContentChange(payload);
+      if (change) dispatch(change);
     },
     async subscribe(listener: (change: ContentChange) => void): Promise<() => void> {
       listeners.add(listener);
