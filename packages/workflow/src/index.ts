@@ -3,7 +3,15 @@
 // every write path and the back office shows the same checklist live.
 
 export type { ClaimReviewInput, LdObject, LdValue, Organization } from './claim-review.ts';
-export { claimReviewLd, claimReviewProblems, organizationLd } from './claim-review.ts';
+export {
+  claimReviewLd,
+  claimReviewProblems,
+  isAbsoluteUrl,
+  isIsoDate,
+  isObject,
+  isText,
+  organizationLd,
+} from './claim-review.ts';
 export type { GateContext, GateItem, GateRecord, GateResult, SnapshotState } from './gate.ts';
 export {
   claimReviewOf,

@@ -1,14 +1,21 @@
 // Structured data for search engines: a NewsArticle for every published item and a ClaimReview for
 // every published fact-check (schema.org; Google's fact-check markup). Pure and browser-safe: the
 // loaders build the inputs, the route's `meta` emits `<script type="application/ld+json">`.
-export type LdObject = { [key: string]: LdValue };
-export type LdValue = string | number | boolean | null | LdObject | LdValue[];
+import {
+  isAbsoluteUrl,
+  isIsoDate as isDate,
+  isObject,
+  isText,
+  type LdObject,
+  type LdValue,
+  type Organization,
+  organizationLd,
+} from '@tabayyun/workflow';
 
-export interface Organization {
-  name: string;
-  url: string;
-  logo: string;
-}
+// The ClaimReview builder and its checks live in @tabayyun/workflow: the publish gate builds the
+// same object before a fact-check may be published (ADR 039).
+export type { ClaimReviewInput, LdObject, LdValue, Organization } from '@tabayyun/workflow';
+export { claimReviewLd, claimReviewProblems } from '@tabayyun/workflow';
 
 export interface NewsArticleInput {
   url: string;
@@ -22,28 +29,8 @@ export interface NewsArticleInput {
   publisher: Organization;
 }
 
-export interface ClaimReviewInput {
-  url: string;
-  claimReviewed: string;
-  datePublished: string;
-  inLanguage: string;
-  rating: { value: number; best: number; worst: number; name: string; image?: string | null };
-  /** The media sources that spread the claim: the claim's authors. */
-  claimAuthors: { name: string; url?: string }[];
-  publisher: Organization;
-}
-
 /** Headlines over 110 characters are cut by search engines; keep ours whole words. */
 const HEADLINE_MAX = 110;
-
-function organizationLd(org: Organization): LdObject {
-  return {
-    '@type': 'Organization',
-    name: org.name,
-    url: org.url,
-    logo: { '@type': 'ImageObject', url: org.logo },
-  };
-}
 
 function clip(text: string, max: number): string {
   if (text.length <= max) return text;
@@ -71,81 +58,6 @@ export function newsArticleLd(input: NewsArticleInput): LdObject {
     author: authors,
     publisher: organizationLd(input.publisher),
   };
-}
-
-export function claimReviewLd(input: ClaimReviewInput): LdObject {
-  return {
-    '@context': 'https://schema.org',
-    '@type': 'ClaimReview',
-    url: input.url,
-    claimReviewed: input.claimReviewed,
-    datePublished: input.datePublished,
-    inLanguage: input.inLanguage,
-    author: organizationLd(input.publisher),
-    itemReviewed: {
-      '@type': 'Claim',
-      author: input.claimAuthors.map((a) => ({
-        '@type': 'Organization',
-        name: a.name,
-        ...(a.url ? { sameAs: a.url } : {}),
-      })),
-    },
-    reviewRating: {
-      '@type': 'Rating',
-      ratingValue: input.rating.value,
-      bestRating: input.rating.best,
-      worstRating: input.rating.worst,
-      alternateName: input.rating.name,
-      ...(input.rating.image ? { image: input.rating.image } : {}),
-    },
-  };
-}
-
-const isText = (v: unknown): v is string => typeof v === 'string' && v.trim().length > 0;
-const isObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
-const isAbsoluteUrl = (v: unknown): boolean => isText(v) && /^https?:\/\/[^/]+/.test(v);
-const isDate = (v: unknown): boolean =>
-  isText(v) && !Number.isNaN(Date.parse(v)) && /^\d{4}-\d{2}-\d{2}T/.test(v);
-
-/** The problems of a ClaimReview against the properties search engines require; empty when valid. */
-export function claimReviewProblems(ld: unknown): string[] {
-  const problems: string[] = [];
-  if (!isObject(ld)) return ['not an object'];
-  if (ld['@context'] !== 'https://schema.org') problems.push('@context');
-  if (ld['@type'] !== 'ClaimReview') problems.push('@type');
-  if (!isAbsoluteUrl(ld.url)) problems.push('url');
-  if (!isText(ld.claimReviewed)) problems.push('claimReviewed');
-  if (!isDate(ld.datePublished)) problems.push('datePublished');
-  const author = ld.author;
-  if (!isObject(author) || author['@type'] !== 'Organization' || !isText(author.name))
-    problems.push('author');
-  const rating = ld.reviewRating;
-  if (!isObject(rating) || rating['@type'] !== 'Rating') {
-    problems.push('reviewRating');
-  } else {
-    const { ratingValue, bestRating, worstRating, alternateName } = rating;
-    if (
-      typeof ratingValue !== 'number' ||
-      typeof bestRating !== 'number' ||
-      typeof worstRating !== 'number'
-    ) {
-      problems.push('reviewRating.ratingValue/bestRating/worstRating');
-    } else if (ratingValue < worstRating || ratingValue > bestRating || worstRating >= bestRating) {
-      problems.push('reviewRating.ratingValue out of range');
-    }
-    if (!isText(alternateName)) problems.push('reviewRating.alternateName');
-  }
-  const item = ld.itemReviewed;
-  if (!isObject(item) || item['@type'] !== 'Claim') {
-    problems.push('itemReviewed');
-  } else if (
-    !Array.isArray(item.author) ||
-    !item.author.every((a) => isObject(a) && a['@type'] === 'Organization' && isText(a.name))
-  ) {
-    problems.push('itemReviewed.author');
-  }
-  return problems;
 }
 
 /** The problems of a NewsArticle against the properties search engines require; empty when valid. */
