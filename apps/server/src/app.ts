@@ -37,6 +37,7 @@ import { registerJsonBody } from './plugins/json-body.ts';
 import { registerJsonCompression } from './plugins/json-compression.ts';
 import { lazySchemaCompilers, type SchemaCompilers } from './plugins/lazy-schema-compilers.ts';
 import { databaseRateLimitStore } from './plugins/rate-limit-store.ts';
+import { requestTimeoutOptions } from './plugins/request-timeout.ts';
 import { registerStorableInput } from './plugins/storable-input.ts';
 
 export interface AppDeps {
@@ -102,6 +103,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: trustedProxies(config.TRUST_PROXY),
     bodyLimit: 2 * 1024 * 1024,
     return503OnClosing: true,
+    ...requestTimeoutOptions(config.REQUEST_TIMEOUT_S),
     ...(deps.pluginTimeoutMs === undefined ? {} : { pluginTimeout: deps.pluginTimeoutMs }),
     // Generated ids are 24 hex characters; keep routes strict about trailing slashes.
     routerOptions: { ignoreTrailingSlash: true },

@@ -182,6 +182,8 @@ export const configSchema = z.object({
   EVIDENCE_SNAPSHOTS: booleanFlag.optional(),
   /** Proxies whose X-Forwarded-For names the client (rate limits, audit log); unset trusts none. */
   TRUST_PROXY: trustProxy,
+  /** Seconds a request (headers and body) has to arrive whole; later it gets 408 (issue 34). */
+  REQUEST_TIMEOUT_S: z.coerce.number().positive().default(60),
   /** Seconds in-flight requests get to finish on shutdown. */
   SHUTDOWN_GRACE_S: z.coerce.number().int().min(0).default(10),
 });
