@@ -33,6 +33,7 @@ export const COMMON_TEXTS = defineTexts({
     roles: 'Roles',
     contact: 'Contact',
     audit: 'Audit log',
+    workflow: 'Workflow',
     profile: 'Profile',
     // Error catalogue (platform §8): message and title.
     errorConnection: 'Could not connect to server',
@@ -103,6 +104,7 @@ export const COMMON_TEXTS = defineTexts({
     roles: 'الأدوار',
     contact: 'رسائل التواصل',
     audit: 'سجل الأمان',
+    workflow: 'سير العمل',
     profile: 'الملف الشخصي',
     errorConnection: 'تعذّر الوصول إلى الخادم',
     errorConnectionTitle: 'مشكلة في الاتصال',

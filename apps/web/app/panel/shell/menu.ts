@@ -79,6 +79,7 @@ export const MENU: (MenuItem | MenuGroup)[] = [
       { text: 'roles', link: '/panel/roles', permission: read('role') },
       { text: 'contact', link: '/panel/contact', permission: read('contact') },
       { text: 'audit', link: '/panel/audit', permission: read('audit') },
+      { text: 'workflow', link: '/panel/settings/workflow', permission: read('settings/workflow') },
     ],
   },
 ];

@@ -56,6 +56,14 @@ export const statusCountQuery = (kind: ContentKind, status: ContentStatus) =>
     queryFn: ({ signal }) => apiClient().count(kind, { status }, signal),
   });
 
+/** How many items wait for a scheduled publication (issue 33 §5). */
+export const scheduledCountQuery = (kind: ContentKind) =>
+  queryOptions({
+    queryKey: ['list', kind, 'count', 'scheduled'],
+    queryFn: ({ signal }) =>
+      apiClient().count(kind, { status: '{ne}published', publishAt: '{exists}true' }, signal),
+  });
+
 /** Starts the categories and a kind's status counts from a route's clientLoader (not awaited). */
 export function prefetchCountsAndCategories(kinds: readonly ContentKind[]): void {
   if (!sessionManager().hasSession()) return;

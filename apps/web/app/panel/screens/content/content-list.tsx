@@ -11,6 +11,7 @@ import {
   ColorSwatch,
   Group,
   Menu,
+  Stack,
   Text,
   Tooltip,
   useComputedColorScheme,
@@ -35,6 +36,7 @@ import { apiPath, canSetValue, useCan, useRules } from '../../lib/permissions.ts
 import { sessionManager } from '../../lib/session.ts';
 import { useSession } from '../../lib/use-session.ts';
 import { NotFoundView } from '../../shell/status-view.tsx';
+import { ReasonDialog } from '../editors/reason-dialog.tsx';
 import {
   type CategoryRecord,
   CONTENT_STATUSES,
@@ -44,6 +46,7 @@ import {
   fetchPreviewLink,
   isContentStatus,
   prefetchCountsAndCategories,
+  scheduledCountQuery,
   siteUrl,
   statusCountQuery,
   useCategories,
@@ -51,6 +54,7 @@ import {
 } from './content-data.ts';
 import { ContentFilters } from './content-filters.tsx';
 import { CONTENT_TEXTS, type ContentTexts, LANGUAGE_TEXT, STATUS_TEXT, TITLE_TEXT } from './content-texts.ts';
+import { RowWorkflowNote } from './row-workflow-note.tsx';
 
 interface TranslationRow {
   _id: string;
@@ -77,6 +81,10 @@ export interface ContentRow extends Doc {
   createdAt?: string;
   publishedAt?: string | null;
   updatedAt?: string;
+  /** Why it went back to draft (sent back, unpublished): shown to its author in the lists. */
+  statusReason?: string | null;
+  /** The scheduled publication time (issue 33 §5). */
+  publishAt?: string | null;
 }
 
 const SEARCH_FIELDS: Record<ContentKind, string[]> = {
@@ -85,20 +93,27 @@ const SEARCH_FIELDS: Record<ContentKind, string[]> = {
 };
 const SELECT: Record<ContentKind, string> = {
   factcheck:
-    '_id,title,status,language,translation_id,author,category,score,reads,slug,tags,createdAt,publishedAt,updatedAt',
-  article: '_id,title,status,language,translation_id,author,reads,slug,tags,createdAt,publishedAt,updatedAt',
+    '_id,title,status,language,translation_id,author,category,score,reads,slug,tags,createdAt,publishedAt,updatedAt,statusReason,publishAt',
+  article:
+    '_id,title,status,language,translation_id,author,reads,slug,tags,createdAt,publishedAt,updatedAt,statusReason,publishAt',
 };
 const LOOKUP: Record<ContentKind, string> = {
   factcheck: 'author;category;translations',
   article: 'author;translations',
 };
 
-const contentBaseParams = (kind: ContentKind, status: ContentStatus): Params => ({
-  status,
+/** A status list, or the items scheduled to publish (issue 33 §5), soonest first. */
+type ListView = ContentStatus | 'scheduled';
+const isListView = (value: unknown): value is ListView => value === 'scheduled' || isContentStatus(value);
+const SCHEDULED_FILTER: Params = { status: '{ne}published', publishAt: '{exists}true' };
+
+const contentBaseParams = (kind: ContentKind, status: ListView): Params => ({
+  ...(status === 'scheduled' ? SCHEDULED_FILTER : { status }),
   lookup: LOOKUP[kind],
   select: SELECT[kind],
 });
-const defaultSort = (status: ContentStatus) => (status === 'published' ? '-publishedAt' : '-createdAt');
+const defaultSort = (status: ListView) =>
+  status === 'published' ? '-publishedAt' : status === 'scheduled' ? 'publishAt' : '-createdAt';
 
 /**
  * The lists' clientLoader: starts the page of rows, the status counts and the categories while the
@@ -106,7 +121,7 @@ const defaultSort = (status: ContentStatus) => (status === 'published' ? '-publi
  */
 export function prefetchContentList(kind: ContentKind, { request, params }: ClientLoaderFunctionArgs): null {
   const status = params.status;
-  if (!isContentStatus(status)) return null;
+  if (!isListView(status)) return null;
   prefetchTable(
     kind,
     {
@@ -126,7 +141,7 @@ const editUrlOf = (kind: ContentKind, row: ContentRow) =>
 /** The route module's body: `/panel/<kind>/<status>`; any other status is not found. */
 export function ContentListScreen({ kind }: { kind: ContentKind }) {
   const { status } = useParams();
-  if (!isContentStatus(status)) return <NotFoundView />;
+  if (!isListView(status)) return <NotFoundView />;
   return <ContentList key={`${kind}-${status}`} kind={kind} status={status} />;
 }
 
@@ -142,7 +157,7 @@ function useSettableStatuses(kind: ContentKind): ContentStatus[] {
   }, [rules.data, claims, kind]);
 }
 
-function StatusNav({ kind, status, t }: { kind: ContentKind; status: ContentStatus; t: ContentTexts }) {
+function StatusNav({ kind, status, t }: { kind: ContentKind; status: ListView; t: ContentTexts }) {
   const fmt = useFormatters();
   const { search } = useLocation();
   // Filters and search follow to the other statuses; paging and sorting start over.
@@ -166,6 +181,14 @@ function StatusNav({ kind, status, t }: { kind: ContentKind; status: ContentStat
           fmt={fmt}
         />
       ))}
+      <StatusLink
+        kind={kind}
+        status="scheduled"
+        current={status === 'scheduled'}
+        to={carried}
+        t={t}
+        fmt={fmt}
+      />
     </Group>
   );
 }
@@ -236,13 +259,17 @@ function LanguagesCell({ kind, row, t }: { kind: ContentKind; row: ContentRow; t
 
 function StatusLink(props: {
   kind: ContentKind;
-  status: ContentStatus;
+  status: ListView;
   current: boolean;
   to: string;
   t: ContentTexts;
   fmt: ReturnType<typeof useFormatters>;
 }) {
-  const count = useQuery(statusCountQuery(props.kind, props.status));
+  const count = useQuery(
+    props.status === 'scheduled'
+      ? scheduledCountQuery(props.kind)
+      : statusCountQuery(props.kind, props.status),
+  );
   return (
     <Button
       component={Link}
@@ -264,12 +291,12 @@ function StatusLink(props: {
         )
       }
     >
-      {props.t[STATUS_TEXT[props.status]]}
+      {props.status === 'scheduled' ? props.t.scheduledList : props.t[STATUS_TEXT[props.status]]}
     </Button>
   );
 }
 
-function ContentList({ kind, status }: { kind: ContentKind; status: ContentStatus }) {
+function ContentList({ kind, status }: { kind: ContentKind; status: ListView }) {
   const t = useTexts(CONTENT_TEXTS);
   const fmt = useFormatters();
   const { language } = usePanelLanguage();
@@ -284,15 +311,31 @@ function ContentList({ kind, status }: { kind: ContentKind; status: ContentStatu
   const canDelete = can('Delete', path);
   const canCreate = can('Create', path);
   const [list, setList] = useListParams();
-  const moveTargets = canPatch ? settable.filter((s) => s !== status) : [];
+  // The scheduled list mixes statuses: its rows move one by one, from their own status.
+  const moveTargets = canPatch && status !== 'scheduled' ? settable.filter((s) => s !== status) : [];
+  const rowTargets = (row: ContentRow) => (canPatch ? settable.filter((s) => s !== row.status) : []);
   const tags = categoriesUnder(categories.data, 'tag');
 
   const baseParams = useMemo<Params>(() => contentBaseParams(kind, status), [status, kind]);
   const editUrl = (row: ContentRow) => editUrlOf(kind, row);
   const statusName = (s: ContentStatus) => t[STATUS_TEXT[s]];
 
+  const [reasonFor, setReasonFor] = useState<{ from: ContentStatus; done(reason: string): void } | null>(
+    null,
+  );
+  /** A move back to draft (send back, unpublish) asks for the reason first (issue 33 §1). */
+  const withReason = (from: ContentStatus, to: ContentStatus, go: (reason?: string) => void) => {
+    if (to === 'draft' && from !== 'draft') setReasonFor({ from, done: (reason) => go(reason) });
+    else go();
+  };
+  const statusOps = (to: ContentStatus, reason?: string) => [
+    { op: 'replace' as const, path: '/status', value: to },
+    ...(reason ? [{ op: 'replace' as const, path: '/statusReason', value: reason }] : []),
+  ];
   const move = (row: ContentRow, to: ContentStatus) =>
-    write(kind, () => apiClient().patch(kind, row._id, [{ op: 'replace', path: '/status', value: to }]));
+    withReason(row.status, to, (reason) =>
+      write(kind, () => apiClient().patch(kind, row._id, statusOps(to, reason))),
+    );
   const remove = async (row: ContentRow) => {
     if (!(await confirmDelete({ locale: language }))) return;
     await write(
@@ -344,24 +387,27 @@ function ContentList({ kind, status }: { kind: ContentKind; status: ContentStatu
         title: t.colTitle,
         sortable: true,
         render: (row) => (
-          <Group gap={6} wrap="nowrap" align="flex-start" miw={200}>
-            <Anchor
-              component={Link}
-              to={editUrlOf(kind, row)}
-              fw={600}
-              size="sm"
-              lineClamp={2}
-              lang={row.language ?? 'ar'}
-              data-row-title
-            >
-              <span dir="auto">{row.title}</span>
-            </Anchor>
-            {row.translation_id && row.translation_id !== row._id ? (
-              <Badge size="xs" variant="default" tt="none" style={{ flexShrink: 0 }}>
-                {t.translation}
-              </Badge>
-            ) : null}
-          </Group>
+          <Stack gap={2} miw={200}>
+            <Group gap={6} wrap="nowrap" align="flex-start">
+              <Anchor
+                component={Link}
+                to={editUrlOf(kind, row)}
+                fw={600}
+                size="sm"
+                lineClamp={2}
+                lang={row.language ?? 'ar'}
+                data-row-title
+              >
+                <span dir="auto">{row.title}</span>
+              </Anchor>
+              {row.translation_id && row.translation_id !== row._id ? (
+                <Badge size="xs" variant="default" tt="none" style={{ flexShrink: 0 }}>
+                  {t.translation}
+                </Badge>
+              ) : null}
+            </Group>
+            <RowWorkflowNote row={row} />
+          </Stack>
         ),
       },
       {
@@ -484,6 +530,14 @@ function ContentList({ kind, status }: { kind: ContentKind; status: ContentStatu
         }
       />
       <StatusNav kind={kind} status={status} t={t} />
+      <ReasonDialog
+        request={reasonFor ? { from: reasonFor.from } : null}
+        onCancel={() => setReasonFor(null)}
+        onConfirm={(reason) => {
+          reasonFor?.done(reason);
+          setReasonFor(null);
+        }}
+      />
       <ResourceTable<ContentRow>
         resource={kind}
         columns={columns}
@@ -503,7 +557,7 @@ function ContentList({ kind, status }: { kind: ContentKind; status: ContentStatu
             row={row}
             t={t}
             editUrl={editUrl(row)}
-            moveTargets={moveTargets}
+            moveTargets={rowTargets(row)}
             statusName={statusName}
             onMove={(to) => move(row, to)}
             // Whoever may not publish may not delete what is published either (the server's
@@ -532,20 +586,19 @@ function ContentList({ kind, status }: { kind: ContentKind; status: ContentStatu
                             key={to}
                             data-bulk-move={to}
                             onClick={() =>
-                              runBulk(
-                                rows,
-                                clear,
-                                {
-                                  title: t.bulkMoveTitle,
-                                  text: format(t.bulkMoveText, {
-                                    count: rows.length,
-                                    status: statusName(to),
-                                  }),
-                                },
-                                (row) =>
-                                  apiClient().patch(kind, row._id, [
-                                    { op: 'replace', path: '/status', value: to },
-                                  ]),
+                              withReason(status === 'scheduled' ? 'draft' : status, to, (reason) =>
+                                runBulk(
+                                  rows,
+                                  clear,
+                                  {
+                                    title: t.bulkMoveTitle,
+                                    text: format(t.bulkMoveText, {
+                                      count: rows.length,
+                                      status: statusName(to),
+                                    }),
+                                  },
+                                  (row) => apiClient().patch(kind, row._id, statusOps(to, reason)),
+                                ),
                               )
                             }
                           >

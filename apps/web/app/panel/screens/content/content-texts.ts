@@ -35,6 +35,12 @@ export const CONTENT_TEXTS = defineTexts({
     otherLanguages: 'Languages of {title}',
     translationState: '{language}: {status}',
     needsUpdate: 'needs update',
+    // Issue 33: why an item went back to draft, and its schedule.
+    sentBackReason: 'Sent back:',
+    scheduledFor: 'Publishes on {time}',
+    scheduledList: 'Scheduled',
+    factcheckScheduled: 'Scheduled fact-checks',
+    articleScheduled: 'Scheduled articles',
     openTranslation: 'Open the {language} version',
     edit: 'Edit',
     editItem: 'Edit {title}',
@@ -92,6 +98,11 @@ export const CONTENT_TEXTS = defineTexts({
     otherLanguages: 'لغات «{title}»',
     translationState: '{language}: {status}',
     needsUpdate: 'تحتاج إلى تحديث',
+    sentBackReason: 'سبب الإعادة:',
+    scheduledFor: 'تُنشر في {time}',
+    scheduledList: 'المجدولة',
+    factcheckScheduled: 'التحقّقات المجدولة',
+    articleScheduled: 'المقالات المجدولة',
     openTranslation: 'فتح النسخة {language}',
     edit: 'تحرير',
     editItem: 'تحرير {title}',
@@ -128,8 +139,18 @@ export const STATUS_TEXT = {
 } as const;
 
 export const TITLE_TEXT = {
-  factcheck: { draft: 'factcheckDraft', review: 'factcheckReview', published: 'factcheckPublished' },
-  article: { draft: 'articleDraft', review: 'articleReview', published: 'articlePublished' },
+  factcheck: {
+    draft: 'factcheckDraft',
+    review: 'factcheckReview',
+    published: 'factcheckPublished',
+    scheduled: 'factcheckScheduled',
+  },
+  article: {
+    draft: 'articleDraft',
+    review: 'articleReview',
+    published: 'articlePublished',
+    scheduled: 'articleScheduled',
+  },
 } as const;
 
 export const LANGUAGE_TEXT = { ar: 'langAr', en: 'langEn', tr: 'langTr' } as const;

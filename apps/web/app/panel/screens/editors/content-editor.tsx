@@ -34,6 +34,7 @@ import {
   useFormEngine,
 } from '@tabayyun/forms';
 import type { Actor } from '@tabayyun/permissions';
+import { allowedStatuses, isItemStatus } from '@tabayyun/workflow';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useBlocker, useNavigate, useParams, useSearchParams } from 'react-router';
@@ -89,6 +90,7 @@ import {
 import { useEditorOptions } from './editor-data.ts';
 import { EDITOR_TEXTS, type EditorTexts } from './editor-texts.ts';
 import { EditorValuesContext, FeedLinkWidget, SeoPreviewWidget } from './editor-widgets.tsx';
+import { useEditorWorkflow } from './editor-workflow.tsx';
 import { EvidencePanel } from './evidence-panel.tsx';
 import { recordQuery, recordQueryKey } from './record-query.ts';
 
@@ -226,10 +228,11 @@ function Editor({ kind, record: loaded, newsFeed, presence, onShowHistory, other
   const [initialValues] = useState(() => recordToForm(kind, loaded, { now: new Date(), newsFeed }));
   const [category, setCategory] = useState<string | null>((initialValues.category as string | null) ?? null);
   const currentStatus = String(initialValues.status ?? 'draft') as Status;
-  const statuses = useMemo<Status[]>(
-    () => STATUSES.filter((s) => s !== 'published' || mayPublish || currentStatus === 'published'),
-    [mayPublish, currentStatus],
-  );
+  // The workflow's moves from the saved status (issue 33 §1), and the status itself.
+  const statuses = useMemo<Status[]>(() => {
+    const open = allowedStatuses(isNew || !isItemStatus(currentStatus) ? null : currentStatus, mayPublish);
+    return STATUSES.filter((s) => s === currentStatus || open.includes(s));
+  }, [mayPublish, currentStatus, isNew]);
   const definition = useMemo(() => {
     const context = { t, options, statuses, category, readOnly: !mayWrite && !options.isLoading };
     return kind === 'factcheck' ? factcheckDefinition(context) : articleDefinition(context);
@@ -240,8 +243,11 @@ function Editor({ kind, record: loaded, newsFeed, presence, onShowHistory, other
   const allowLeave = useRef(false);
   const key = autosaveKey(kind, id, snapshot.claims?.sub);
 
+  // The workflow (publishing control, reason dialog) is set up below, once the form exists.
+  const workflowRef = useRef<ReturnType<typeof useEditorWorkflow> | null>(null);
   const onSubmit = async (values: Record<string, unknown>) => {
-    const doc = formToRecord(kind, values, record);
+    // A status change that needs a reason asks for it here; a cancel sends nothing.
+    const doc = (await workflowRef.current?.prepare(formToRecord(kind, values, record))) as Doc;
     let answer: WriteAnswer;
     try {
       answer = await apiClient().save(kind, doc, { ifMatch: version.current });
@@ -249,7 +255,7 @@ function Editor({ kind, record: loaded, newsFeed, presence, onShowHistory, other
       const details = editConflictOf(error);
       // A colleague saved first: nothing was written; the conflict view decides, field by field.
       if (details) setConflict({ details, mine: doc });
-      else showSaveFailedToast(failureMessage(error), language);
+      else if (!workflowRef.current?.refused(error)) showSaveFailedToast(failureMessage(error), language);
       throw error;
     }
     showSavedToast(language);
@@ -260,6 +266,11 @@ function Editor({ kind, record: loaded, newsFeed, presence, onShowHistory, other
     await queryClient.invalidateQueries({ queryKey: listQueryKey(kind) });
     const stay = stayRef.current;
     stayRef.current = false;
+    // A workflow action (Submit, Send back, Publish, Unpublish) opens the editor afresh on the answer.
+    if (workflowRef.current?.settle(saved) && stay && !isNew) {
+      reopenRef.current(saved);
+      return saved;
+    }
     if (stay) {
       setRecord(saved);
       if (isNew) {
@@ -305,6 +316,31 @@ function Editor({ kind, record: loaded, newsFeed, presence, onShowHistory, other
       stayRef.current = false;
     }
   }, []);
+
+  const workflow = useEditorWorkflow({
+    kind,
+    record,
+    values: engine.values,
+    isDirty: engine.isDirty,
+    mayWrite,
+    mayPublish,
+    t,
+    save: () => submit(true),
+    goTo: (name) => {
+      const section = definition.sections?.find((s) => s.fields.some((f) => f.name === name))?.name;
+      if (section && !engine.openSections.includes(section))
+        engine.setOpenSections([...engine.openSections, section]);
+      // After the section has opened: the field into view, its first control focused.
+      window.setTimeout(() => {
+        const field = document.querySelector<HTMLElement>(`[data-field-name="${name}"]`);
+        field?.scrollIntoView({ block: 'center' });
+        field
+          ?.querySelector<HTMLElement>('input:not([type=hidden]), textarea, [contenteditable="true"], button')
+          ?.focus({ preventScroll: true });
+      }, 50);
+    },
+  });
+  workflowRef.current = workflow;
 
   // Ctrl/Cmd+S saves and stays.
   useEffect(() => {
@@ -372,6 +408,8 @@ function Editor({ kind, record: loaded, newsFeed, presence, onShowHistory, other
       engine.reset(recordToForm(kind, doc, { now: new Date() }));
     }
   };
+  const reopenRef = useRef(reopen);
+  reopenRef.current = reopen;
   const showHistory = onShowHistory ?? (id ? () => setHistoryOpen(true) : undefined);
 
   return (
@@ -414,6 +452,7 @@ function Editor({ kind, record: loaded, newsFeed, presence, onShowHistory, other
           }
         />
         {sourceId && record?.needsUpdate === true ? <NeedsUpdateBanner kind={kind} /> : null}
+        {workflow.banner}
         {offered ? (
           <Alert color="blue" mb="md" data-testid="autosave-offer" title={t.restore}>
             <Stack gap="xs">
@@ -429,6 +468,7 @@ function Editor({ kind, record: loaded, newsFeed, presence, onShowHistory, other
             </Stack>
           </Alert>
         ) : null}
+        {workflow.panel}
         <Grid gap="lg">
           <Grid.Col span={{ base: 12, lg: sourceId ? 7 : 12 }}>
             {options.isLoading ? (
@@ -485,6 +525,7 @@ function Editor({ kind, record: loaded, newsFeed, presence, onShowHistory, other
             }}
           />
         ) : null}
+        {workflow.dialog}
         <Modal
           opened={blocker.state === 'blocked'}
           onClose={() => blocker.reset?.()}

@@ -425,6 +425,8 @@ export function formToRecord(
     slug: trimmed(values.slug),
     description: textOf(values.description).trim(),
     meta: seoFromForm(values, record?.meta),
+    // The schedule (issue 33 §5) is set by its own control: a save keeps the stored one.
+    ...(record && 'publishAt' in record ? { publishAt: record.publishAt ?? null } : {}),
   };
   if (kind === 'article') return doc;
   return {
@@ -448,6 +450,10 @@ export function formToRecord(
     references: values.references ?? null,
     sources: values.sources ?? null,
     claimSummary: trimmed(values.claimSummary),
+    // Acknowledged unarchivable sources (the evidence archive's own control) stay as stored.
+    ...(record && Array.isArray(record.evidenceAcknowledged)
+      ? { evidenceAcknowledged: record.evidenceAcknowledged }
+      : {}),
     disabledAt: record?.disabledAt ?? null,
     deletedAt: record?.deletedAt ?? null,
   };

@@ -3,7 +3,7 @@
 // Snapshots are taken by the server in the background after a save, so the list polls while any
 // is pending.
 import { Badge, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { defineTexts, format, useFormatters, useTexts } from '../../i18n/i18n.tsx';
 import { apiClient } from '../../lib/api-client.ts';
 
@@ -45,15 +45,14 @@ interface Snapshot {
   fetchedAt: string | null;
 }
 
-interface EvidenceEntry {
+export interface EvidenceEntry {
   url: string;
   snapshot: Snapshot | null;
 }
 
-export function EvidencePanel({ factcheckId }: { factcheckId: string }) {
-  const t = useTexts(TEXTS);
-  const fmt = useFormatters();
-  const evidence = useQuery({
+/** The evidence of a fact-check; the publish gate's checklist reads the same answer. */
+export const evidenceQuery = (factcheckId: string) =>
+  queryOptions({
     queryKey: ['factcheck-evidence', factcheckId],
     queryFn: ({ signal }) =>
       apiClient().request<{ data: EvidenceEntry[] }>(
@@ -64,6 +63,11 @@ export function EvidencePanel({ factcheckId }: { factcheckId: string }) {
     refetchInterval: (query) =>
       query.state.data?.data.some((e) => !e.snapshot || e.snapshot.status === 'pending') ? 3000 : false,
   });
+
+export function EvidencePanel({ factcheckId }: { factcheckId: string }) {
+  const t = useTexts(TEXTS);
+  const fmt = useFormatters();
+  const evidence = useQuery(evidenceQuery(factcheckId));
   const entries = evidence.data?.data ?? [];
   if (entries.length === 0) return null;
   return (
