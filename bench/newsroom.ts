@@ -56,6 +56,8 @@ async function startApp(database: Database, dataDir: string, flushAll: boolean) 
     DATA_DIR: dataDir,
     PORT: String(port),
     SEED_DEMO: 'false',
+    // The benchmark signs in with a password: its newsroom has no second-factor requirement (ADR 042).
+    SECOND_FACTOR_ROLES: '',
     SITE_CACHE: 'true',
     APP_SECRET: 'bench-secret-bench-secret-bench-secret-0',
     PUBLIC_URL: `http://127.0.0.1:${port}`,

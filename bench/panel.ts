@@ -334,6 +334,8 @@ async function main() {
       DATA_DIR: dataDir,
       PORT: String(port),
       SEED_DEMO: 'false',
+      // The benchmark signs in with a password: its newsroom has no second-factor requirement (ADR 042).
+      SECOND_FACTOR_ROLES: '',
       APP_SECRET: 'bench-secret-bench-secret-bench-secret-0',
     });
     const app = await buildApp({ config, database, site: true, logger: false });

@@ -152,6 +152,19 @@ export const configSchema = z.object({
   ADMIN_PASSWORD: z.string().optional(),
   /** Anyone may sign up (with no roles); otherwise only admins create users. */
   SIGNUP_ENABLED: booleanFlag.default(false),
+  // ---- Second factors (issue 34, ADR 042) ----
+  /**
+   * Roles seeded as requiring a second factor when a new installation creates them (comma list; an
+   * empty value seeds none). Only the first seeding reads it: later, Settings → Roles decides.
+   */
+  SECOND_FACTOR_ROLES: z.string().default('super-admin,admin,editor'),
+  /** The WebAuthn relying party id (a domain); default the host name of PUBLIC_URL. */
+  WEBAUTHN_RP_ID: z.string().min(1).optional(),
+  /**
+   * Origins allowed to run passkey ceremonies (comma list); default PUBLIC_URL's origin. An entry
+   * `http://localhost:*` accepts any port of localhost (development and browser tests).
+   */
+  WEBAUTHN_ORIGINS: z.string().optional(),
   GOOGLE_CLIENT_ID: z.string().optional(),
   FACEBOOK_APP_ID: z.string().optional(),
   /** JSON list of OpenID Connect issuers: [{ "name", "issuer", "clientId", "jwksUri"? }]. */

@@ -72,6 +72,8 @@ export async function startServer(opts: StartOptions): Promise<ServerProcess> {
     AUTH_RATE_MAX: '100000',
     AUTH_ACCOUNT_RATE_MAX: '100000',
     SHUTDOWN_GRACE_S: '5',
+    // The processes' newsroom has not switched the second-factor requirement on (ADR 042).
+    SECOND_FACTOR_ROLES: '',
     ...(opts.databaseUrl ? { DATABASE_URL: opts.databaseUrl } : {}),
     ...opts.env,
   };

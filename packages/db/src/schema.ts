@@ -576,6 +576,8 @@ export const user = pgTable(
 export const role = pgTable('role', {
   _id: id(),
   name: text('name').notNull(),
+  /** Users of this role must have a second factor before they reach anything else (ADR 042). */
+  requiresSecondFactor: boolean('requires_second_factor').notNull().default(false),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
   version: version(),
@@ -652,6 +654,69 @@ export const verificationCode = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('verification_code_target_idx').on(t.kind, t.target)],
+);
+
+// ---- Second factors (issue 34, ADR 042) ----
+
+/** A user's authenticator-app secret, sealed with a key derived from APP_SECRET; pending until enabled. */
+export const twoFactorTotp = pgTable('two_factor_totp', {
+  user: text('user').primaryKey(),
+  secret: text('secret').notNull(),
+  enabledAt: timestampTz('enabled_at'),
+  /** The last 30-second step whose code was accepted: a code is never accepted twice. */
+  lastStep: bigint('last_step', { mode: 'number' }),
+  createdAt: createdAt(),
+});
+
+/** Single-use recovery codes, stored as keyed hashes. */
+export const twoFactorRecoveryCode = pgTable(
+  'two_factor_recovery_code',
+  {
+    _id: id(),
+    user: text('user').notNull(),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestampTz('used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('two_factor_recovery_code_user_idx').on(t.user)],
+);
+
+/** A passkey: the credential id (base64url) is the key; the public key is COSE, base64url. */
+export const webauthnCredential = pgTable(
+  'webauthn_credential',
+  {
+    _id: id(),
+    user: text('user').notNull(),
+    publicKey: text('public_key').notNull(),
+    counter: bigint('counter', { mode: 'number' }).notNull().default(0),
+    transports: textList('transports'),
+    deviceType: text('device_type'),
+    backedUp: boolean('backed_up').notNull().default(false),
+    name: text('name'),
+    createdAt: createdAt(),
+    lastUsedAt: timestampTz('last_used_at'),
+  },
+  (t) => [index('webauthn_credential_user_idx').on(t.user)],
+);
+
+/** Short-lived, single-use: the mfa_token of a half-done sign-in and the WebAuthn challenges. */
+export const twoFactorChallenge = pgTable(
+  'two_factor_challenge',
+  {
+    _id: id(),
+    kind: text('kind').notNull(),
+    user: text('user'),
+    tokenHash: text('token_hash').notNull(),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: timestampTz('expires_at').notNull(),
+    usedAt: timestampTz('used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('two_factor_challenge_token_key').on(t.tokenHash),
+    index('two_factor_challenge_expires_idx').on(t.expiresAt),
+  ],
 );
 
 /** Append-only security log (beyond the spec). */

@@ -29,6 +29,7 @@ export const AUDIT_TYPES = [
   'delete',
   'publish',
   'correction',
+  'second-factor-change',
 ] as const;
 export type AuditType = (typeof AUDIT_TYPES)[number];
 

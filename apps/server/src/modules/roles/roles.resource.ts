@@ -11,6 +11,8 @@ export const roleInput = z
   .object({
     _id: z.string().regex(/^[a-z0-9][a-z0-9_-]{0,62}$/, 'lower-case letters, digits, - and _'),
     name: z.string().trim().min(1),
+    /** Users of the role must set up a second factor before anything else (ADR 042). */
+    requiresSecondFactor: z.boolean().optional(),
   })
   .strict();
 

@@ -20,6 +20,7 @@ export const AUDIT_EVENT_NAMES: Record<string, Record<PanelLanguage, string>> = 
   unban: { en: 'Unbanned a user', ar: 'رفع الحظر عن مستخدم' },
   delete: { en: 'Deleted content', ar: 'حذف محتوى' },
   publish: { en: 'Published content', ar: 'نشر محتوى' },
+  'second-factor-change': { en: 'Changed two-factor sign-in', ar: 'غيّر التحقق بخطوتين' },
 };
 
 export const AUDIT_EVENT_TYPES = Object.keys(AUDIT_EVENT_NAMES);
