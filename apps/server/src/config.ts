@@ -126,6 +126,11 @@ export const configSchema = z.object({
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).default(30),
   /** Lifetime of the refresh token of a sign-in without rememberMe (and of impersonation). */
   SESSION_TTL_HOURS: z.coerce.number().min(1).default(12),
+  /**
+   * Seconds during which a just-rotated refresh token, presented again (two tabs, a reload during a
+   * refresh), gets the same successor instead of counting as reuse (issue 34, ADR 041).
+   */
+  REFRESH_REUSE_GRACE_S: z.coerce.number().min(0).max(120).default(10),
   PASSWORD_MIN_LENGTH: z.coerce.number().int().min(1).default(8),
   PASSWORD_MAX_LENGTH: z.coerce.number().int().min(8).default(128),
   /** Minimum characters per class, as `lower:1,upper:1,digit:1,special:1` (0 switches a class off). */

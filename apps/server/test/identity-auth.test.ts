@@ -474,14 +474,37 @@ describe('devices and check-user', () => {
     ).toBe(404);
   });
 
-  it('check-user tells whether an account exists', async () => {
+  it('check-user tells an administrator whether an account exists', async () => {
     const user = await signIn(t, []);
     expect(
-      (await post('/auth/check-user', { usernameOrEmailOrPhone: user.email.toUpperCase() })).body,
+      (
+        await post(
+          '/auth/check-user',
+          { usernameOrEmailOrPhone: user.email.toUpperCase() },
+          admin.access_token,
+        )
+      ).body,
     ).toEqual({ exists: true });
-    expect((await post('/auth/check-user', { usernameOrEmailOrPhone: 'nobody@example.org' })).body).toEqual({
-      exists: false,
-    });
+    expect(
+      (await post('/auth/check-user', { usernameOrEmailOrPhone: 'nobody@example.org' }, admin.access_token))
+        .body,
+    ).toEqual({ exists: false });
+  });
+
+  it('check-user tells anyone else nothing: the same answer for an account and for none (weakness 12)', async () => {
+    const user = await signIn(t, []);
+    const answers = [];
+    for (const token of [undefined, user.access_token]) {
+      const known = await post('/auth/check-user', { usernameOrEmailOrPhone: user.email }, token);
+      const unknown = await post('/auth/check-user', { usernameOrEmailOrPhone: 'nobody@example.org' }, token);
+      expect(known.status).toBe(unknown.status);
+      expect(known.body).toEqual(unknown.body);
+      answers.push([known.status, known.body.code]);
+    }
+    expect(answers).toEqual([
+      [401, 'UNAUTHORIZED'],
+      [403, 'FORBIDDEN'],
+    ]);
   });
 });
 
@@ -523,7 +546,10 @@ describe('phone verification', () => {
 
 describe('abuse limits', () => {
   it('rate-limit sign-in per account and per client, counted in the database', async () => {
-    const limited = await buildTestApp({ env: { AUTH_RATE_MAX: '6', AUTH_ACCOUNT_RATE_MAX: '3' } });
+    // Sign-up open: check-user then answers anonymous callers (the sign-up form), behind its limit.
+    const limited = await buildTestApp({
+      env: { AUTH_RATE_MAX: '6', AUTH_ACCOUNT_RATE_MAX: '3', SIGNUP_ENABLED: 'true' },
+    });
     try {
       const attempt = (email: string) =>
         request(limited.app, 'POST', '/auth', { body: { email, password: 'Wrong-pass1!' } });

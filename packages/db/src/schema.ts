@@ -609,6 +609,9 @@ export const device = pgTable(
     user: text('user').notNull(),
     info: jsonb('info').$type<Record<string, unknown>>().notNull().default({}),
     lastSeen: timestampTz('last_seen'),
+    /** The client address and User-Agent the server last saw it with (issue 34). */
+    ip: text('ip'),
+    userAgent: text('user_agent'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -14,6 +14,8 @@ export const AUDIT_TYPES = [
   'sign-in-failed',
   'lockout',
   'refresh-reuse',
+  'sessions-ended',
+  'account-attacked',
   'impersonate',
   'unimpersonate',
   'signup',

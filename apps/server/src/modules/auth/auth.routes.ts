@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../errors.ts';
 import type { AccessGuard } from '../../plugins/access.ts';
 import type { AuthService } from './auth.service.ts';
+import { sessionIdOf } from './bearer-actor.ts';
 
 const tokenAnswer = {
   type: 'object',
@@ -53,8 +54,13 @@ export function registerAuthRoutes(
   );
   app.post(
     `${base}/check-user`,
-    { schema: schema('Whether a username, e-mail or phone has an account') },
-    async (request) => auth.checkUser({ input: request.body, client: clientOf(request) }),
+    {
+      schema: schema(
+        'Whether a username, e-mail or phone has an account (administrators; the sign-up form when sign-up is open)',
+      ),
+    },
+    async (request) =>
+      auth.checkUser({ actor: request.actor, input: request.body, client: clientOf(request) }),
   );
   app.post(
     `${base}/signup`,
@@ -104,15 +110,44 @@ export function registerAuthRoutes(
   app.post(
     `${base}/device`,
     { schema: schema('Register this device for the signed-in user') },
-    async (request) => auth.registerDevice({ actor: request.actor, input: request.body }),
+    async (request) =>
+      auth.registerDevice({ actor: request.actor, input: request.body, client: clientOf(request) }),
   );
   app.get(
     `${base}/devices`,
-    { schema: { tags, summary: "The signed-in user's devices, most recently seen first" } },
+    {
+      schema: {
+        tags,
+        summary:
+          "The signed-in user's devices, most recently seen first: address, browser, last seen, and which is the caller's (current)",
+      },
+    },
     async (request, reply) => {
       noStore(reply);
-      return auth.listDevices({ actor: request.actor });
+      return auth.listDevices({ actor: request.actor, sessionId: sessionIdOf(request) });
     },
+  );
+  app.delete<{ Querystring: { others?: string; user?: string } }>(
+    `${base}/devices`,
+    {
+      schema: {
+        tags,
+        summary:
+          "End every session but the caller's (others=true), or every session of a user (user=<id>, administrators)",
+        querystring: {
+          type: 'object',
+          properties: { others: { type: 'string' }, user: { type: 'string' } },
+        },
+      },
+    },
+    async (request) =>
+      auth.deleteDevices({
+        actor: request.actor,
+        sessionId: sessionIdOf(request),
+        others: request.query.others,
+        user: request.query.user,
+        client: clientOf(request),
+      }),
   );
   app.delete<{ Querystring: { id?: string } }>(
     `${base}/device`,

@@ -10,17 +10,25 @@ import type { AccessGuard } from '../../plugins/access.ts';
 import type { RequestClient } from '../../plugins/actor.ts';
 import type { AuditLog } from '../audit/audit.service.ts';
 import type { Mailer } from '../mail/mail.service.ts';
-import { forgotPasswordMail, mailLanguage, verificationMail } from '../mail/mail-templates.ts';
+import {
+  accountAttackedMail,
+  bilingualMail,
+  forgotPasswordMail,
+  mailLanguage,
+  newDeviceMail,
+  type SignInPlace,
+  verificationMail,
+} from '../mail/mail-templates.ts';
 import { type UserDocument, userDocument } from '../users/user-document.ts';
 import {
   countUsersWithRole,
   findUserById,
   findUserByLogin,
   insertUser,
-  recordFailedLogin,
   type UserRow,
   updateUser,
 } from '../users/users.repo.ts';
+import type { Lockout } from './lockout.ts';
 import { assertPasswordPolicy, hashPassword, type PasswordPolicy, verifyPassword } from './password.ts';
 import type { ProviderRegistry } from './providers.service.ts';
 import type { RateLimiter } from './rate-limiter.ts';
@@ -28,17 +36,29 @@ import {
   consumeRefreshToken,
   countCodeAttempt,
   deleteDevice,
+  deleteDevicesExcept,
+  deviceOfFamily,
   findLiveCode,
   findRefreshToken,
   insertRefreshToken,
+  insertSuccessorToken,
   insertVerificationCode,
   listDevices,
   markCodeUsed,
+  type RefreshTokenRow,
   revokeFamily,
   revokeUserTokens,
+  touchDevice,
   upsertDevice,
 } from './sessions.repo.ts';
-import { hashToken, RESET_TOKEN_TYPE, randomToken, type TokenService } from './token.service.ts';
+import {
+  hashToken,
+  RESET_TOKEN_TYPE,
+  randomToken,
+  successorToken,
+  type TokenService,
+} from './token.service.ts';
+import { browserOf, deviceIdOfAgent, systemOf } from './user-agent.ts';
 
 /** The token response of spec §3: tokens, or a reset token alone when the password must change. */
 export type TokenResponse = { access_token: string; refresh_token: string } | { reset_token: string };
@@ -54,6 +74,7 @@ export interface AuthDeps {
   audit: AuditLog;
   mailer: Mailer;
   limiter: RateLimiter;
+  lockout: Lockout;
   providers: ProviderRegistry;
   policy: PasswordPolicy;
   phoneSender: () => PhoneSender;
@@ -107,6 +128,7 @@ export function createAuthService(deps: AuthDeps) {
   ): Promise<TokenResponse> {
     const refresh = randomToken();
     const issuedAt = now();
+    const family = session.family ?? randomToken(12);
     const expiresAt =
       session.expiresAt ??
       new Date(
@@ -118,14 +140,17 @@ export function createAuthService(deps: AuthDeps) {
     await insertRefreshToken(db, {
       tokenHash: hashToken(refresh),
       user: user._id,
-      family: session.family ?? randomToken(12),
+      family,
       device: session.device ?? null,
       impersonator: session.impersonator ?? null,
       sessionOnly: session.sessionOnly,
       expiresAt,
       createdAt: issuedAt,
     });
-    return { access_token: await tokens.signAccess(user, session.impersonator), refresh_token: refresh };
+    return {
+      access_token: await tokens.signAccess(user, session.impersonator, family),
+      refresh_token: refresh,
+    };
   }
 
   async function issueResetToken(user: UserRow): Promise<string> {
@@ -148,14 +173,73 @@ export function createAuthService(deps: AuthDeps) {
     details: Record<string, unknown>,
   ): Promise<TokenResponse> {
     if (user.disabled) throw new AppError('ACCOUNT_DISABLED', 'This account is disabled');
-    await updateUser(db, user._id, { failedLogins: 0, lockedUntil: null, lastLogin: now() });
+    const at = now();
+    await updateUser(db, user._id, { failedLogins: 0, lockedUntil: null, lastLogin: at });
     const actor: Actor = { sub: user._id, roles: user.roles, anonymous: false };
     audit.record({ type: 'sign-in', actor, target: user._id, targetType: 'user', details, client });
     if (user.forceChangePwd) return { reset_token: await issueResetToken(user) };
     const device = asBody(body.device);
-    const deviceId = str(device.id);
-    if (deviceId) await upsertDevice(db, user._id, deviceId.slice(0, 64), device, now());
+    // A sign-in that names no device (a script) is one device per User-Agent: listed, endable.
+    const deviceId = str(device.id)?.slice(0, 64) ?? deviceIdOfAgent(client.userAgent);
+    const isNew = await upsertDevice(db, user._id, deviceId, device, at, client);
+    // Not on the account's very first sign-in: there is no "before" to compare with.
+    if (isNew && user.lastLogin) alertNewDevice(user, client, at);
     return issueTokens(user, { sessionOnly: body.rememberMe === false, device: deviceId });
+  }
+
+  const placeOf = (client: RequestClient, at: Date): SignInPlace => ({
+    at: at.toISOString(),
+    ip: client.ip ?? 'unknown',
+    browser:
+      [browserOf(client.userAgent), systemOf(client.userAgent)].filter(Boolean).join(', ') || 'unknown',
+  });
+  const sessionsLink = () => `${config.PUBLIC_URL}/panel/profile#sessions`;
+
+  /** Issue 34 "New-device alert": the owner hears of a sign-in from a device not seen before. */
+  function alertNewDevice(user: UserRow, client: RequestClient, at: Date) {
+    runInBackground('new-device mail', async () => {
+      const args = {
+        product: config.PRODUCT_NAME,
+        name: user.name ?? user.email,
+        place: placeOf(client, at),
+        link: sessionsLink(),
+      };
+      await deps.mailer.send({
+        to: user.email,
+        ...bilingualMail(
+          newDeviceMail({ ...args, language: 'ar' }),
+          newDeviceMail({ ...args, language: 'en' }),
+        ),
+      });
+    });
+  }
+
+  /** Weakness 8: the owner hears that their account is being attacked, once per lockout window. */
+  function alertAttack(user: UserRow, client: RequestClient, failures: number) {
+    audit.record({
+      type: 'account-attacked',
+      target: user._id,
+      targetType: 'user',
+      details: { failures },
+      client,
+    });
+    runInBackground('attack alert mail', async () => {
+      const args = {
+        product: config.PRODUCT_NAME,
+        name: user.name ?? user.email,
+        place: placeOf(client, now()),
+        failures,
+        lockMinutes: config.LOCKOUT_MINUTES,
+        link: sessionsLink(),
+      };
+      await deps.mailer.send({
+        to: user.email,
+        ...bilingualMail(
+          accountAttackedMail({ ...args, language: 'ar' }),
+          accountAttackedMail({ ...args, language: 'en' }),
+        ),
+      });
+    });
   }
 
   async function signInWithPassword(body: Body, client: RequestClient): Promise<TokenResponse> {
@@ -173,9 +257,16 @@ export function createAuthService(deps: AuthDeps) {
         'A username (or e-mail or phone) and a password are required',
       );
     }
-    await deps.limiter.beforeSignIn(client, account);
+    await deps.limiter.beforeSignIn(client);
     const user = await findUserByLogin(db, login);
-    if (user?.lockedUntil && user.lockedUntil > now()) throw accountLocked(user.lockedUntil);
+    // The budget and the lock are the resolved account's (with this client's address), whatever
+    // name was sent: `{email:<random>, id:<victim>}` counts on the victim.
+    const budget = { userId: user?._id, name: account };
+    await deps.limiter.beforePassword(client, budget);
+    // The lock holds this address only: the owner signing in from elsewhere is not locked out.
+    // It holds the password path only: a second factor or a passkey always gets in (issue 34).
+    const lockedUntil = user ? await deps.lockout.lockedUntil(user._id, client) : undefined;
+    if (lockedUntil) throw accountLocked(lockedUntil);
     const valid = await verifyPassword(user?.passwordHash, password);
     if (!user || !valid) {
       audit.record({
@@ -186,22 +277,23 @@ export function createAuthService(deps: AuthDeps) {
         client,
       });
       if (user) {
-        const lockUntil = new Date(Date.now() + config.LOCKOUT_MINUTES * 60_000);
-        const state = await recordFailedLogin(db, user._id, config.LOCKOUT_THRESHOLD, lockUntil);
-        if (state.failedLogins === config.LOCKOUT_THRESHOLD && state.lockedUntil) {
+        const outcome = await deps.lockout.failed(user._id, client);
+        if (outcome.alert) alertAttack(user, client, outcome.accountFailures);
+        if (outcome.lockedUntil) {
           audit.record({
             type: 'lockout',
             target: user._id,
             targetType: 'user',
-            details: { until: state.lockedUntil },
+            details: { until: outcome.lockedUntil },
             client,
           });
-          throw accountLocked(state.lockedUntil);
+          throw accountLocked(outcome.lockedUntil);
         }
       }
       throw new AppError('INVALID_CREDENTIALS', 'Wrong username or password');
     }
-    await deps.limiter.signInSucceeded(account);
+    await deps.limiter.signInSucceeded(client, budget);
+    await deps.lockout.succeeded(user._id, client);
     return completeSignIn(user, body, client, { method: 'password' });
   }
 
@@ -218,36 +310,74 @@ export function createAuthService(deps: AuthDeps) {
     const token = str(body.refresh_token);
     if (!token) throw new AppError('UNAUTHORIZED', 'A refresh_token is required');
     const hash = hashToken(token);
-    const row = await consumeRefreshToken(db, hash, now());
-    if (!row) {
-      const known = await findRefreshToken(db, hash);
-      if (known?.usedAt) {
-        // A rotated token came back: it was stolen or replayed. End the whole session.
-        await revokeFamily(db, known.family, now());
-        audit.record({
-          type: 'refresh-reuse',
-          actor: { sub: known.user, roles: [], anonymous: false },
-          target: known.user,
-          targetType: 'user',
-          details: { family: known.family },
-          client,
-        });
-      }
-      throw new AppError('UNAUTHORIZED', 'The refresh token is invalid, expired or already used');
+    const at = now();
+    const row = await consumeRefreshToken(db, hash, at);
+    if (row) return rotate(row, token, client, at);
+    const known = await findRefreshToken(db, hash);
+    // Two tabs, or a reload while the start-up refresh was in flight: the same token again within
+    // the grace, while its successor is still unused, gets that same successor (derived from it),
+    // not a revoked session (weakness 9). Later, or once the successor was used, it is reuse.
+    if (
+      known?.usedAt &&
+      !known.revokedAt &&
+      known.expiresAt > at &&
+      at.getTime() - known.usedAt.getTime() <= config.REFRESH_REUSE_GRACE_S * 1000 &&
+      !(await findRefreshToken(db, hashToken(successorToken(config.appSecret, token))))?.usedAt
+    ) {
+      return rotate(known, token, client, at);
     }
+    if (known?.usedAt && !known.revokedAt) {
+      // A rotated token came back after the grace: it was stolen or replayed. End the session.
+      await revokeFamily(db, known.family, at);
+      audit.record({
+        type: 'refresh-reuse',
+        actor: { sub: known.user, roles: [], anonymous: false },
+        target: known.user,
+        targetType: 'user',
+        details: { family: known.family },
+        client,
+      });
+    }
+    throw new AppError('UNAUTHORIZED', 'The refresh token is invalid, expired or already used');
+  }
+
+  /** Answers the successor of a consumed token: stored once, whoever asks first (ADR 041). */
+  async function rotate(
+    row: RefreshTokenRow,
+    token: string,
+    client: RequestClient,
+    at: Date,
+  ): Promise<TokenResponse> {
     const user = await findUserById(db, row.user);
     if (!user || user.disabled) {
-      await revokeFamily(db, row.family, now());
+      await revokeFamily(db, row.family, at);
       throw new AppError('UNAUTHORIZED', 'This account is disabled');
     }
-    return issueTokens(user, {
-      sessionOnly: row.sessionOnly,
-      device: row.device ?? undefined,
-      impersonator: row.impersonator ?? undefined,
+    const successor = successorToken(config.appSecret, token);
+    await insertSuccessorToken(db, {
+      tokenHash: hashToken(successor),
+      user: row.user,
       family: row.family,
+      device: row.device,
+      impersonator: row.impersonator,
+      sessionOnly: row.sessionOnly,
       // A session-length token keeps its session's end; a remembered one slides.
-      ...(row.sessionOnly ? { expiresAt: row.expiresAt } : {}),
+      expiresAt: row.sessionOnly
+        ? row.expiresAt
+        : new Date(at.getTime() + config.REFRESH_TOKEN_TTL_DAYS * 86_400_000),
+      createdAt: at,
     });
+    // The session may have ended while this refresh was on its way (sign-out everywhere, a ban):
+    // a successor written after the revocation must not outlive it.
+    if ((await findRefreshToken(db, hashToken(token)))?.revokedAt) {
+      await revokeFamily(db, row.family, at);
+      throw new AppError('UNAUTHORIZED', 'The refresh token is invalid, expired or already used');
+    }
+    if (row.device) await touchDevice(db, row.user, row.device, at, client);
+    return {
+      access_token: await tokens.signAccess(user, row.impersonator ?? undefined, row.family),
+      refresh_token: successor,
+    };
   }
 
   /** Validates and normalises a new user (back office §5 "Create-user"). */
@@ -274,6 +404,23 @@ export function createAuthService(deps: AuthDeps) {
     };
   }
 
+  /**
+   * Ends every session of the user but `keepSessionId` (the refresh-token family of the caller's
+   * access token, its `sid`), and forgets their devices: "sign out everywhere else", a password
+   * change, a second-factor change (two-factor module). Without a session to keep, ends them all.
+   */
+  async function endOtherSessions(userId: string, keepSessionId: string | undefined): Promise<void> {
+    const keepDevice = keepSessionId ? await deviceOfFamily(db, keepSessionId) : undefined;
+    await revokeUserTokens(
+      db,
+      userId,
+      now(),
+      keepSessionId === undefined ? {} : { exceptFamily: keepSessionId },
+    );
+    await deleteDevicesExcept(db, userId, keepDevice);
+    // A device kept may have had other sessions besides the kept one: ended above, row kept.
+  }
+
   function assertMayGrant(actor: Actor, roles: readonly string[]) {
     if (isSuperAdmin(roles) && !isSuperAdmin(actor.roles)) {
       throw forbidden('Only a super admin can make a super admin');
@@ -290,11 +437,27 @@ export function createAuthService(deps: AuthDeps) {
       throw new AppError('UNSUPPORTED_GRANT_TYPE', `Unknown grant_type '${String(grant)}'`);
     },
 
-    async checkUser(args: { input: unknown; client: RequestClient }): Promise<{ exists: boolean }> {
+    /**
+     * POST {auth}/check-user: for administrators (who may create users), and for the sign-up form
+     * when sign-up is open (behind its rate limit: sign-up itself tells a taken e-mail). Anyone
+     * else learns nothing of which accounts exist (weakness 12): the same 401 or 403 whatever the
+     * value, before any lookup.
+     */
+    async checkUser(args: {
+      actor: Actor;
+      input: unknown;
+      client: RequestClient;
+    }): Promise<{ exists: boolean }> {
+      const asAdmin = deps.guard.check(args.actor, `${config.API_BASE}/user`, 'Create').granted;
+      if (!asAdmin && !config.SIGNUP_ENABLED) {
+        throw args.actor.anonymous
+          ? new AppError('UNAUTHORIZED', 'Sign in as an administrator to look accounts up')
+          : forbidden('Only an administrator can look accounts up');
+      }
       const value = str(asBody(args.input).usernameOrEmailOrPhone)?.trim();
       if (!value)
         throw new AppError('USERNAME_AND_PASSWORD_ARE_REQUIRED', 'usernameOrEmailOrPhone is required');
-      await deps.limiter.consume('check-user', args.client, value);
+      if (!asAdmin) await deps.limiter.consume('check-user', args.client, value);
       const lower = value.toLowerCase();
       const user = await findUserByLogin(db, { email: lower, username: lower, phone: value });
       return { exists: user !== undefined };
@@ -416,6 +579,7 @@ export function createAuthService(deps: AuthDeps) {
         lockedUntil: null,
       });
       await revokeUserTokens(db, sub, now());
+      await deps.lockout.clear(sub);
       audit.record({
         type: 'password-reset',
         actor: { sub, roles: [], anonymous: false },
@@ -444,6 +608,7 @@ export function createAuthService(deps: AuthDeps) {
         lockedUntil: null,
       });
       await revokeUserTokens(db, user._id, now());
+      await deps.lockout.clear(user._id);
       audit.record({
         type: 'password-reset',
         actor: args.actor,
@@ -585,33 +750,49 @@ export function createAuthService(deps: AuthDeps) {
       return { status: true };
     },
 
-    async registerDevice(args: { actor: Actor; input: unknown }): Promise<{ status: true; id: string }> {
+    async registerDevice(args: {
+      actor: Actor;
+      input: unknown;
+      client?: RequestClient;
+    }): Promise<{ status: true; id: string }> {
       const sub = requireSignedIn(args.actor);
       const body = asBody(args.input);
       const id = str(body.id);
       if (!id || id.length > 64)
         throw validationFailed({ id: 'The device id is required (at most 64 characters)' });
-      await upsertDevice(db, sub, id, body, now());
+      await upsertDevice(db, sub, id, body, now(), args.client);
       return { status: true, id };
     },
 
-    /** The signed-in user's devices (the device id the browser keeps tells which one is this one). */
-    async listDevices(args: { actor: Actor }) {
+    /**
+     * The signed-in user's devices, most recently seen first: per device its address and browser
+     * as the server last saw them, and whether it is the caller's (`current`, from the access
+     * token's session).
+     */
+    async listDevices(args: { actor: Actor; sessionId?: string | undefined }) {
       const sub = requireSignedIn(args.actor);
       const rows = await listDevices(db, sub);
+      const current = args.sessionId ? await deviceOfFamily(db, args.sessionId) : undefined;
       const prefix = `${sub}.`;
       const text = (info: Record<string, unknown>, key: string) =>
         typeof info[key] === 'string' ? (info[key] as string) : undefined;
       return {
-        data: rows.map((row) => ({
-          id: row._id.startsWith(prefix) ? row._id.slice(prefix.length) : row._id,
-          name: text(row.info, 'name'),
-          description: text(row.info, 'description'),
-          os: text(row.info, 'os'),
-          ua: text(row.info, 'ua'),
-          createdAt: row.createdAt,
-          lastSeenAt: row.lastSeen,
-        })),
+        data: rows.map((row) => {
+          const id = row._id.startsWith(prefix) ? row._id.slice(prefix.length) : row._id;
+          const ua = row.userAgent ?? text(row.info, 'ua');
+          return {
+            id,
+            name: text(row.info, 'name'),
+            description: text(row.info, 'description'),
+            os: text(row.info, 'os') || systemOf(ua),
+            ua: text(row.info, 'ua'),
+            browser: browserOf(ua),
+            ip: row.ip ?? undefined,
+            createdAt: row.createdAt,
+            lastSeenAt: row.lastSeen,
+            current: current !== undefined && id === current,
+          };
+        }),
       };
     },
 
@@ -625,6 +806,55 @@ export function createAuthService(deps: AuthDeps) {
       if (!found) throw notFound(`Device '${id}'`);
       return { status: true };
     },
+
+    /**
+     * DELETE {auth}/devices: `?others=true` ends every session of the caller but the current one;
+     * `?user=<id>` (an administrator, with the right to ban) ends every session of that user.
+     */
+    async deleteDevices(args: {
+      actor: Actor;
+      sessionId?: string | undefined;
+      others?: unknown;
+      user?: unknown;
+      client: RequestClient;
+    }): Promise<{ status: true }> {
+      const sub = requireSignedIn(args.actor);
+      const target = str(args.user);
+      if (target !== undefined) {
+        deps.guard.require(args.actor, authPath('lock'), 'Create');
+        const user = await findUserById(db, target);
+        if (!user) throw notFound(`User '${target}'`);
+        if (isSuperAdmin(user.roles) && !isSuperAdmin(args.actor.roles))
+          throw forbidden("Only a super admin can end a super admin's sessions");
+        await revokeUserTokens(db, target, now());
+        await deleteDevicesExcept(db, target, undefined);
+        audit.record({
+          type: 'sessions-ended',
+          actor: args.actor,
+          target,
+          targetType: 'user',
+          details: { byAdmin: true },
+          client: args.client,
+        });
+        return { status: true };
+      }
+      if (args.others !== 'true' && args.others !== true)
+        throw validationFailed({ others: 'others=true (or user=<id>, for administrators) is required' });
+      if (!args.sessionId)
+        throw validationFailed({ others: 'This access token names no session; sign in again' });
+      await endOtherSessions(sub, args.sessionId);
+      audit.record({
+        type: 'sessions-ended',
+        actor: args.actor,
+        target: sub,
+        targetType: 'user',
+        details: { others: true },
+        client: args.client,
+      });
+      return { status: true };
+    },
+
+    endOtherSessions,
 
     /** The first start: one super-admin when none exists (CONTRACT.md "Base paths and ports"). */
     async ensureSuperAdmin(args: {

@@ -10,6 +10,12 @@ import type { UserStateCache } from './user-state.ts';
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
 
+/** The session (refresh-token family) of each request's access token, read by the devices calls. */
+const sessions = new WeakMap<FastifyRequest, string>();
+
+/** The caller's session id (the token's `sid`), when its access token carries one. */
+export const sessionIdOf = (request: FastifyRequest): string | undefined => sessions.get(request);
+
 /**
  * Files are fetched with `?access_token=` when the browser cannot send a header (spec §6). Only
  * there (GET/HEAD under the files base): a token in other URLs would leak into logs and Referer.
@@ -49,6 +55,7 @@ export function createBearerActorResolver(deps: {
     const state = await deps.users.get(claims.sub);
     if (!state || state.disabled)
       throw new AppError('UNAUTHORIZED', 'This account is disabled or no longer exists');
+    if (typeof claims.sid === 'string') sessions.set(request, claims.sid);
     return {
       sub: claims.sub,
       roles: state.roles,

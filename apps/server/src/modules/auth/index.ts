@@ -22,6 +22,7 @@ import { createUsersService } from '../users/users.service.ts';
 import { registerAuthRoutes } from './auth.routes.ts';
 import { type AuthService, createAuthService, type PhoneSender } from './auth.service.ts';
 import { createBearerActorResolver } from './bearer-actor.ts';
+import { createLockout } from './lockout.ts';
 import { parsePasswordClasses } from './password.ts';
 import { createProviderRegistry, providerConfigs } from './providers.service.ts';
 import { createRateLimiter } from './rate-limiter.ts';
@@ -85,6 +86,12 @@ export async function registerIdentity(app: FastifyInstance, ctx: ModuleContext)
       perClient: config.AUTH_RATE_MAX,
       perAccount: config.AUTH_ACCOUNT_RATE_MAX,
       perAccountSignIns: config.AUTH_ACCOUNT_SIGNIN_MAX,
+    }),
+    lockout: createLockout({
+      db,
+      threshold: config.LOCKOUT_THRESHOLD,
+      minutes: config.LOCKOUT_MINUTES,
+      accountAlertAt: config.AUTH_ACCOUNT_RATE_MAX,
     }),
     providers: createProviderRegistry(providerConfigs(config)),
     policy: {

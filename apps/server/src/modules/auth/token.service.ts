@@ -1,6 +1,6 @@
 // Access and reset tokens: EdDSA-signed JWTs with the claims of spec §3. Verification pins the
 // algorithm and the key, so `alg: none`, HS256-with-the-public-key and foreign keys all fail.
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
 import type { SigningKeys } from './token-keys.ts';
 
@@ -14,6 +14,8 @@ export interface AccessClaims {
   iat: number;
   roles: string[];
   claims: { imps?: string; [key: string]: unknown };
+  /** The session (refresh-token family) the token was issued to: tells the caller's device. */
+  sid?: string;
   name: string;
   email: string;
   phone: string;
@@ -62,11 +64,12 @@ export function createTokenService(deps: { keys: SigningKeys; accessTtlS: number
   };
 
   return {
-    signAccess(user: TokenSubject, impersonator?: string): Promise<string> {
+    signAccess(user: TokenSubject, impersonator?: string, sid?: string): Promise<string> {
       return sign(
         {
           roles: [...user.roles],
           claims: impersonator ? { imps: impersonator } : {},
+          ...(sid ? { sid } : {}),
           name: user.name ?? '',
           email: user.email,
           phone: user.phone ?? '',
@@ -96,3 +99,12 @@ export function createTokenService(deps: { keys: SigningKeys; accessTtlS: number
 /** A random opaque token (refresh tokens, reset ids) and its stored form. */
 export const randomToken = (bytes = 32) => randomBytes(bytes).toString('base64url');
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
+
+/**
+ * The refresh token that replaces `token` at rotation: derived from it with the server's secret, so
+ * a repeat of the rotated token within the grace (two tabs, a reload, another instance) gets the
+ * same successor without the plain token ever being stored, and nobody without the secret can
+ * compute a successor from a stolen token (ADR 041).
+ */
+export const successorToken = (secret: string, token: string) =>
+  createHmac('sha256', secret).update(`refresh-successor:${token}`).digest('base64url');

@@ -6,6 +6,11 @@ export const AUDIT_EVENT_NAMES: Record<string, Record<PanelLanguage, string>> = 
   'sign-in-failed': { en: 'Failed sign-in', ar: 'محاولة دخول فاشلة' },
   lockout: { en: 'Account locked after failed sign-ins', ar: 'قُفل الحساب بعد محاولات دخول فاشلة' },
   'refresh-reuse': { en: 'Session token reused: session ended', ar: 'أُعيد استخدام رمز جلسة فأُنهيت الجلسة' },
+  'sessions-ended': { en: 'Ended sessions', ar: 'أنهى جلسات' },
+  'account-attacked': {
+    en: 'Account under attack: owner alerted',
+    ar: 'هجوم على حساب: نُبّه صاحبه',
+  },
   impersonate: { en: 'Started acting as a user', ar: 'بدأ التصرّف باسم مستخدم' },
   unimpersonate: { en: 'Stopped acting as a user', ar: 'أنهى التصرّف باسم مستخدم' },
   signup: { en: 'Created a user', ar: 'أنشأ مستخدمًا' },
