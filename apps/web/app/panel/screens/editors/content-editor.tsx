@@ -332,7 +332,10 @@ function Editor({ kind, record: loaded, newsFeed, presence, onShowHistory, other
         engine.setOpenSections([...engine.openSections, section]);
       // After the section has opened: the field into view, its first control focused.
       window.setTimeout(() => {
-        const field = document.querySelector<HTMLElement>(`[data-field-name="${name}"]`);
+        // A form field, or a panel of the editor (the evidence archive).
+        const field = document.querySelector<HTMLElement>(
+          `[data-field-name="${name}"], [data-testid="${name}"]`,
+        );
         field?.scrollIntoView({ block: 'center' });
         field
           ?.querySelector<HTMLElement>('input:not([type=hidden]), textarea, [contenteditable="true"], button')
@@ -491,7 +494,15 @@ function Editor({ kind, record: loaded, newsFeed, presence, onShowHistory, other
             </Grid.Col>
           ) : null}
         </Grid>
-        {kind === 'factcheck' && id ? <EvidencePanel factcheckId={id} /> : null}
+        {kind === 'factcheck' && id ? (
+          <EvidencePanel
+            factcheckId={id}
+            acknowledged={
+              Array.isArray(record?.evidenceAcknowledged) ? record.evidenceAcknowledged.map(String) : []
+            }
+            {...(workflow.acknowledge ? { onAcknowledge: workflow.acknowledge } : {})}
+          />
+        ) : null}
         {conflict && id ? (
           <ConflictView
             kind={kind}

@@ -24,11 +24,13 @@ import { WORKFLOW_TEXTS } from './workflow-texts.ts';
 export class WorkflowCancelled extends Error {}
 
 interface Transition {
-  action: WorkflowAction['kind'] | 'schedule' | 'unschedule';
+  action: WorkflowAction['kind'] | 'schedule' | 'unschedule' | 'acknowledge';
   to?: Status;
   reason?: string;
   /** Scheduled publishing (issue 33 §5): the time, or null to cancel. */
   publishAt?: string | null;
+  /** Claim sources acknowledged as impossible to archive (the gate's evidence item). */
+  evidenceAcknowledged?: string[];
 }
 
 export interface EditorWorkflowOptions {
@@ -123,6 +125,7 @@ export function useEditorWorkflow(o: EditorWorkflowOptions) {
         ...(transition.to ? { status: transition.to } : {}),
         ...(transition.reason ? { statusReason: transition.reason } : {}),
         ...(transition.publishAt !== undefined ? { publishAt: transition.publishAt } : {}),
+        ...(transition.evidenceAcknowledged ? { evidenceAcknowledged: transition.evidenceAcknowledged } : {}),
       };
     }
     if (status && reasonNeeded(status, doc.status, o.mayPublish)) {
@@ -138,6 +141,7 @@ export function useEditorWorkflow(o: EditorWorkflowOptions) {
     setServerUnmet([]);
     const transition = pending.current;
     if (!transition) return false;
+    if (transition.action === 'acknowledge') return true;
     const happened = transition.to
       ? saved.status === transition.to
       : Boolean(saved.publishAt) === Boolean(transition.publishAt);
@@ -195,7 +199,17 @@ export function useEditorWorkflow(o: EditorWorkflowOptions) {
   const dialog = (
     <ReasonDialog request={request} onCancel={() => closeDialog(null)} onConfirm={closeDialog} />
   );
-  return { panel, dialog, banner: <StatusReasonBanner record={o.record} />, prepare, settle, refused };
+  const acknowledge = (urls: string[]) =>
+    void saveWith({ action: 'acknowledge', evidenceAcknowledged: urls });
+  return {
+    panel,
+    dialog,
+    banner: <StatusReasonBanner record={o.record} />,
+    prepare,
+    settle,
+    refused,
+    acknowledge: o.mayWrite && !busy ? acknowledge : undefined,
+  };
 }
 
 /** The reason an item went back to draft: sent back by a reviewer, or withdrawn from the site. */

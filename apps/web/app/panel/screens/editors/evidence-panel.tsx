@@ -2,7 +2,7 @@
 // cite, with the stored snapshot's date, HTTP status and SHA-256, or why it could not be taken.
 // Snapshots are taken by the server in the background after a save, so the list polls while any
 // is pending.
-import { Badge, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Checkbox, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { defineTexts, format, useFormatters, useTexts } from '../../i18n/i18n.tsx';
 import { apiClient } from '../../lib/api-client.ts';
@@ -19,6 +19,7 @@ const TEXTS = defineTexts({
     pending: 'Being taken…',
     notYet: 'Taken after the next save',
     failed: 'Not archived',
+    acknowledge: 'Could not be archived: publish without a snapshot',
   },
   ar: {
     title: 'أرشيف الأدلة',
@@ -31,6 +32,7 @@ const TEXTS = defineTexts({
     pending: 'جارٍ الحفظ…',
     notYet: 'تُحفظ عند الحفظ التالي',
     failed: 'تعذّر الحفظ',
+    acknowledge: 'تعذّرت أرشفته: النشر دون نسخة محفوظة',
   },
 });
 
@@ -64,7 +66,17 @@ export const evidenceQuery = (factcheckId: string) =>
       query.state.data?.data.some((e) => !e.snapshot || e.snapshot.status === 'pending') ? 3000 : false,
   });
 
-export function EvidencePanel({ factcheckId }: { factcheckId: string }) {
+export function EvidencePanel({
+  factcheckId,
+  acknowledged = [],
+  onAcknowledge,
+}: {
+  factcheckId: string;
+  /** Addresses the newsroom acknowledged could not be archived (the publish gate's way past). */
+  acknowledged?: string[];
+  /** Stores a new acknowledged list; absent for a reader without the right to edit. */
+  onAcknowledge?: (urls: string[]) => void;
+}) {
   const t = useTexts(TEXTS);
   const fmt = useFormatters();
   const evidence = useQuery(evidenceQuery(factcheckId));
@@ -136,6 +148,23 @@ export function EvidencePanel({ factcheckId }: { factcheckId: string }) {
                       {snapshot ? t.pending : t.notYet}
                     </Text>
                   )}
+                  {snapshot?.status !== 'done' && (onAcknowledge || acknowledged.includes(url)) ? (
+                    <Checkbox
+                      mt={6}
+                      size="xs"
+                      label={t.acknowledge}
+                      checked={acknowledged.includes(url)}
+                      disabled={!onAcknowledge}
+                      onChange={(event) =>
+                        onAcknowledge?.(
+                          event.currentTarget.checked
+                            ? [...acknowledged, url]
+                            : acknowledged.filter((each) => each !== url),
+                        )
+                      }
+                      data-testid="evidence-acknowledge"
+                    />
+                  ) : null}
                 </Table.Td>
               </Table.Tr>
             ))}

@@ -27,7 +27,7 @@ const FIELD_OF: Record<string, string> = {
   claimReview: 'claimSummary',
   claimSummary: 'claimSummary',
   claimSource: 'sources',
-  evidence: 'sources',
+  evidence: 'evidence',
   conclusion: 'conclusion',
   imageAlt: 'images',
   seoTitle: 'seo_title',
@@ -71,6 +71,14 @@ const criteriaQuery = () => ({
   staleTime: 5 * 60_000,
 });
 
+const normalisedUrl = (url: string): string => {
+  try {
+    return new URL(url).href;
+  } catch {
+    return url;
+  }
+};
+
 /** The checklist for the form as it stands; `serverUnmet` marks what the server refused last. */
 export function useGateChecks(
   kind: ContentKind,
@@ -89,7 +97,8 @@ export function useGateChecks(
     const doc = formToRecord(kind, values, record);
     const snapshots: Record<string, SnapshotState> = {};
     for (const entry of evidence.data?.data ?? []) {
-      if (entry.snapshot) snapshots[entry.url] = entry.snapshot.status;
+      // The gate compares normalised addresses (linksOf): the same form here.
+      if (entry.snapshot) snapshots[normalisedUrl(entry.url)] = entry.snapshot.status;
     }
     const origin = window.location.origin;
     const result = evaluatePublishGate(
