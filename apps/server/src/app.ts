@@ -36,6 +36,7 @@ import { registerErrorHandling, registerJsonNotFound } from './plugins/error-han
 import { registerJsonBody } from './plugins/json-body.ts';
 import { registerJsonCompression } from './plugins/json-compression.ts';
 import { lazySchemaCompilers, type SchemaCompilers } from './plugins/lazy-schema-compilers.ts';
+import { redactingLogger } from './plugins/log-redaction.ts';
 import { databaseRateLimitStore } from './plugins/rate-limit-store.ts';
 import { requestTimeoutOptions } from './plugins/request-timeout.ts';
 import { registerStorableInput } from './plugins/storable-input.ts';
@@ -98,7 +99,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
   const schemaCompilers = lazySchemaCompilers();
   const app = Fastify({
-    logger: deps.logger ?? { level: config.LOG_LEVEL },
+    // Every line is scrubbed of tokens, passwords, cookies and Authorization values (issue 34).
+    logger: redactingLogger(deps.logger ?? { level: config.LOG_LEVEL }),
     // Off unless TRUST_PROXY names the load balancer: a client must not choose its own address.
     trustProxy: trustedProxies(config.TRUST_PROXY),
     bodyLimit: 2 * 1024 * 1024,

