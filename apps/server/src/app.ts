@@ -23,6 +23,7 @@ import { registerPresenceRoutes } from './modules/presence/presence.routes.ts';
 import { createPresenceService } from './modules/presence/presence.service.ts';
 import { createReadsService } from './modules/reads/reads.service.ts';
 import { createCountCache } from './modules/resources/count-cache.ts';
+import { createPublicReads } from './modules/resources/public-reads.ts';
 import { registerResourceRoutes } from './modules/resources/resources.routes.ts';
 import { createResourceService } from './modules/resources/resources.service.ts';
 import { registerRevisionRoutes } from './modules/resources/revisions.routes.ts';
@@ -92,6 +93,17 @@ export function buildServices(deps: Pick<AppDeps, 'config' | 'database' | 'rules
     presence: createPresenceService({ db: database.db, resources, ttlMs: config.PRESENCE_TTL_MS }),
     drafts: createDraftsService(config.appSecret),
     countCache,
+    publicReads: createPublicReads({
+      db: database.db,
+      guard,
+      registry,
+      apiBase: config.API_BASE,
+      limits: {
+        maxPerPage: config.PUBLIC_PER_PAGE_MAX,
+        rateMax: config.PUBLIC_READ_RATE_MAX,
+        rateWindowMs: config.PUBLIC_READ_RATE_WINDOW_MS,
+      },
+    }),
   };
 }
 
@@ -157,6 +169,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         api,
         services.resources,
         services.registry.all().map((d) => d.name),
+        services.publicReads,
       );
       registerSpecialRoutes(api, { config, ...services });
       registerRevisionRoutes(
@@ -166,6 +179,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           .all()
           .filter((d) => d.revisions)
           .map((d) => d.name),
+        services.publicReads,
       );
       registerPresenceRoutes(api, services.presence);
     },

@@ -100,6 +100,14 @@ export const configSchema = z.object({
     .min(1000)
     .default(10 * 60_000),
   READ_RATE_MAX: z.coerce.number().int().min(1).default(120),
+  // ---- Public readers of the API (issue 34, ADR 045) ----
+  /** Largest per_page of a caller without a staff grant (staff keep CONTRACT.md's 500). */
+  PUBLIC_PER_PAGE_MAX: z.coerce.number().int().min(1).max(500).default(50),
+  /** API reads (lists, counts, records) a client without a staff grant may make per window. */
+  PUBLIC_READ_RATE_MAX: z.coerce.number().int().min(1).default(300),
+  PUBLIC_READ_RATE_WINDOW_MS: z.coerce.number().int().min(1000).default(60_000),
+  /** PostgreSQL statement_timeout of the server's queries; 0 switches it off (PGlite has none). */
+  QUERY_TIMEOUT_MS: z.coerce.number().int().min(0).default(5000),
   /** How long a presence heartbeat counts (issue 12): an editor unseen for longer has left. */
   PRESENCE_TTL_MS: z.coerce.number().int().min(100).default(60_000),
   /** The public origin for absolute URLs (sitemap, RSS, canonical); default http://127.0.0.1:PORT. */

@@ -43,6 +43,8 @@ export const ERROR_CODES = {
   RATE_LIMITED: 429,
   INTERNAL_ERROR: 500,
   SERVICE_UNAVAILABLE: 503,
+  /** A read cancelled by QUERY_TIMEOUT_MS (SQLSTATE 57014): narrower filters answer it. */
+  QUERY_TOO_EXPENSIVE: 503,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -9,7 +9,8 @@ import { SYSTEM_ACTOR } from '../plugins/actor.ts';
 import { DRAFT_LINK_TTL_MS, type DraftsService } from './drafts/drafts.service.ts';
 import type { createFeedService } from './feed/feed.service.ts';
 import type { createReadsService } from './reads/reads.service.ts';
-import { queryOf } from './resources/resources.routes.ts';
+import type { PublicReads } from './resources/public-reads.ts';
+import { publicReadGate, queryOf } from './resources/resources.routes.ts';
 import type { ResourceService } from './resources/resources.service.ts';
 import type { createStatsService } from './stats/stats.service.ts';
 
@@ -21,6 +22,8 @@ export interface SpecialDeps {
   reads: ReturnType<typeof createReadsService>;
   feeds: ReturnType<typeof createFeedService>;
   drafts: DraftsService;
+  /** Public readers' budget and fields (issue 34): the stats and counts are reads too. */
+  publicReads: PublicReads;
 }
 
 /** The public address of a fact-check or article page in its language (Arabic has no prefix). */
@@ -43,21 +46,32 @@ export function registerSpecialRoutes(app: FastifyInstance, deps: SpecialDeps): 
         summary: 'Published fact-checks grouped by category, topic, author, mediaSource or country',
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const query = queryOf(request);
       // `by` names the grouping; it is not a filter of the fact-check list.
       query.where = query.where.filter((c) => !(c.any.length === 1 && c.any[0]!.field === 'by'));
       const by = new URLSearchParams(request.url.split('?')[1] ?? '').get('by') ?? undefined;
-      return { data: await deps.stats.factcheckStats({ actor: request.actor, by, query }) };
+      // Should the public ever be granted the stats, it filters on public fields only.
+      const def = deps.resources.definition('factcheck');
+      const publicQuery = await publicReadGate(deps.publicReads, request, reply, def, query);
+      return {
+        data: await deps.stats.factcheckStats({ actor: request.actor, by, query: publicQuery ?? query }),
+      };
     },
   );
 
   app.get<{ Querystring: { language?: string } }>(
     '/count/category',
     { schema: { tags: ['stats'], summary: 'Published fact-checks per criteria category' } },
-    async (request) => ({
-      data: await deps.stats.countByCategory({ actor: request.actor, language: request.query.language }),
-    }),
+    async (request, reply) => {
+      // One read of a public client's budget; the answer is category fields the public reads anyway.
+      await publicReadGate(deps.publicReads, request, reply, deps.resources.definition('category'), {
+        where: [],
+      });
+      return {
+        data: await deps.stats.countByCategory({ actor: request.actor, language: request.query.language }),
+      };
+    },
   );
 
   app.post(

@@ -71,6 +71,10 @@ export function toAppError(err: unknown, method?: string): AppError {
   if (db?.code === '23514' || db?.code === '23502') {
     return new AppError('VALIDATION_FAILED', 'A value does not fit its field', { constraint: db.constraint });
   }
+  if (db?.code === '57014') {
+    // statement_timeout (QUERY_TIMEOUT_MS) cancelled the query: the caller's filters cost too much.
+    return new AppError('QUERY_TOO_EXPENSIVE', 'The query took too long; narrow its filters or its page');
+  }
   const unstorable = db && unstorableValue(db, method);
   if (unstorable) return unstorable;
   if (e.validation) return new AppError('VALIDATION_FAILED', e.message);

@@ -39,6 +39,7 @@ import {
   type StorageRow,
   upsertFileRecord,
 } from './files.repo.ts';
+import { readsAsPublic } from '../resources/public-fields.ts';
 import { loadSharp } from './load-sharp.ts';
 import { ObjectExistsError, type StagedObject, type StorageDriver } from './storage-driver.ts';
 import type { VariantKind, VariantService } from './variants.service.ts';
@@ -62,6 +63,11 @@ export interface FilesServiceDeps {
   variants: VariantService;
   /** `/storage`: the URL base, and (without the slash) the prefix of every path and destination. */
   storageBase: string;
+  /**
+   * `/api/storage`, the file records: whoever may list them (staff) may open protected files too,
+   * as may a staff grant of Read on the files base (issue 34).
+   */
+  recordsPath?: string;
 }
 
 interface Received {
@@ -308,9 +314,15 @@ export function createFilesService(deps: FilesServiceDeps) {
     const isProtected = policy.isProtected(parsed.folder);
     if (isProtected) {
       // Protected means signed in (a bearer header or ?access_token=, read by the actor resolver)
-      // AND granted Read by the guard, so a broad public rule on the files base cannot open it.
+      // AND granted Read on the file's path by a staff grant: the public grant on the files base
+      // (everyone, signed in or not) does not open it (issue 34).
       if (args.actor.anonymous) throw new AppError('UNAUTHORIZED', 'Sign in to read this file');
-      guard.require(args.actor, guardPath(parsed.folder), 'Read');
+      const path = `${guardPath(parsed.folder)}/${parsed.filename}`;
+      guard.require(args.actor, path, 'Read');
+      const records = deps.recordsPath;
+      if (readsAsPublic(guard, args.actor, path) && (!records || readsAsPublic(guard, args.actor, records))) {
+        throw new AppError('FORBIDDEN', 'You may not read this file');
+      }
     }
     const key = keyOf(parsed.folder, parsed.filename);
     const record = await findFileRecordByPath(db, pathOf(key));

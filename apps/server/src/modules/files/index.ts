@@ -48,6 +48,7 @@ export async function registerFiles(app: FastifyInstance, ctx: ModuleContext): P
     policy,
     variants,
     storageBase: config.STORAGE_BASE,
+    recordsPath: `${config.API_BASE}/storage`,
   });
   // The generic read path (guard, selectors, query compiler) over file records only: storage is
   // not in the content registry, so no generic write route can touch records behind the files.

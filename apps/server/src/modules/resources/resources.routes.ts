@@ -2,10 +2,12 @@
 // every registered resource. Handlers parse, call the service and answer; nothing more.
 
 import type { SwaggerTransform } from '@fastify/swagger';
-import { parseQuery } from '@tabayyun/query';
+import { parseQuery, type Query } from '@tabayyun/query';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { validationFailed } from '../../errors.ts';
+import { AppError, validationFailed } from '../../errors.ts';
+import type { PublicReads } from './public-reads.ts';
+import type { ResourceDefinition } from './resource-types.ts';
 import type { ResourceService, WriteResult } from './resources.service.ts';
 import { etagHeader, parseIfMatch } from './versions.ts';
 
@@ -76,10 +78,38 @@ function documentedInput(input: z.ZodType): SwaggerTransform {
   };
 }
 
+/**
+ * The gate of a public reader's request (issue 34, ADR 045): one read of the client's budget, then
+ * the page-size ceiling and the public fields of filters, sorts, selects and lookups. Answers the
+ * query to run (the resource's public conditions ANDed in), or undefined for a staff reader.
+ */
+export async function publicReadGate(
+  reads: PublicReads | undefined,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  def: ResourceDefinition,
+  query: Query,
+): Promise<Query | undefined> {
+  if (!reads || !reads.view.isPublic(request.actor, def.name)) return undefined;
+  try {
+    await reads.consume(request);
+  } catch (error) {
+    if (error instanceof AppError && typeof error.details?.retryAfter === 'number') {
+      reply.header('retry-after', String(error.details.retryAfter));
+    }
+    throw error;
+  }
+  reads.checkPage(query);
+  reads.view.checkQuery(def, query);
+  return reads.view.restrict(def, query);
+}
+
 export function registerResourceRoutes(
   app: FastifyInstance,
   service: ResourceService,
   names: readonly string[],
+  /** The public readers' limits and fields; absent for resources the public never reads (users). */
+  reads?: PublicReads,
 ) {
   for (const name of names) {
     const def = service.definition(name);
@@ -89,8 +119,25 @@ export function registerResourceRoutes(
 
     app.get(
       base,
-      { schema: { tags, summary: `List ${name}`, response: { 200: listAnswer, 400: errorAnswer } } },
-      async (request) => service.list({ actor: request.actor, resource: name, query: queryOf(request) }),
+      {
+        schema: {
+          tags,
+          summary: `List ${name}`,
+          response: { 200: listAnswer, 400: errorAnswer, 429: errorAnswer, 503: errorAnswer },
+        },
+      },
+      async (request, reply) => {
+        const query = queryOf(request);
+        const publicQuery = await publicReadGate(reads, request, reply, def, query);
+        const result = await service.list({
+          actor: request.actor,
+          resource: name,
+          query: publicQuery ?? query,
+        });
+        if (!publicQuery || !reads) return result;
+        const lookups = query.lookup ?? [];
+        return { data: result.data.map((doc) => reads.view.project(def, doc, lookups)), total: result.total };
+      },
     );
     app.get(
       `${base}/count`,
@@ -101,9 +148,13 @@ export function registerResourceRoutes(
           response: { 200: { type: 'object', properties: { data: { type: 'integer' } } } },
         },
       },
-      async (request) => ({
-        data: await service.count({ actor: request.actor, resource: name, query: queryOf(request) }),
-      }),
+      async (request, reply) => {
+        const query = queryOf(request);
+        const publicQuery = await publicReadGate(reads, request, reply, def, query);
+        return {
+          data: await service.count({ actor: request.actor, resource: name, query: publicQuery ?? query }),
+        };
+      },
     );
     app.get<{ Params: { id: string } }>(
       `${base}/:id`,
@@ -117,12 +168,16 @@ export function registerResourceRoutes(
         },
       },
       async (request, reply) => {
+        const query = queryOf(request);
+        const publicQuery = await publicReadGate(reads, request, reply, def, query);
         const doc = await service.get({
           actor: request.actor,
           resource: name,
           id: request.params.id,
-          query: queryOf(request),
+          query: publicQuery ?? query,
         });
+        // The public sees neither `_version` nor the ETag made of it.
+        if (publicQuery && reads) return { data: [reads.view.project(def, doc, query.lookup ?? [])] };
         if (typeof doc._version === 'string') reply.header('etag', etagHeader(doc._version));
         return { data: [doc] };
       },

@@ -1,6 +1,9 @@
 // GET /api/<resource>/:id/revisions, GET …/revisions/:n, POST …/revisions/:n/restore for the
 // resources that keep revisions (fact-checks and articles).
+import type { Actor } from '@tabayyun/permissions';
 import type { FastifyInstance } from 'fastify';
+import { AppError } from '../../errors.ts';
+import type { PublicReads } from './public-reads.ts';
 import { ifMatchHeaders, ifMatchOf, sendVersion } from './resources.routes.ts';
 import { type RevisionsService, revisionNumberOf } from './revisions.service.ts';
 
@@ -27,13 +30,26 @@ const params = {
   required: ['id'],
 } as const;
 
+/**
+ * History holds pre-publication drafts: reading it takes the record's Read right (the service
+ * checks it, selectors included) from a staff grant. Whoever reads the resource through the
+ * public grant only (anonymous, or signed in without a staff role) sees no history (issue 34).
+ */
+function requireStaffReader(reads: PublicReads, actor: Actor, resource: string): void {
+  if (!reads.view.isPublic(actor, resource)) return;
+  if (actor.anonymous) throw new AppError('UNAUTHORIZED', 'Sign in to read revisions');
+  throw new AppError('FORBIDDEN', `You may not read the revisions of ${resource}`);
+}
+
 export function registerRevisionRoutes(
   app: FastifyInstance,
   revisions: RevisionsService,
   names: readonly string[],
+  reads: PublicReads,
 ): void {
   for (const name of names) {
     const tags = [name];
+    const preHandler = async (request: { actor: Actor }) => requireStaffReader(reads, request.actor, name);
     app.get<{ Params: { id: string }; Querystring: { page?: string; per_page?: string } }>(
       `/${name}/:id/revisions`,
       {
@@ -53,6 +69,7 @@ export function registerRevisionRoutes(
             ...errors,
           },
         },
+        preHandler,
       },
       async (request) =>
         revisions.list({
@@ -89,6 +106,7 @@ export function registerRevisionRoutes(
             ...errors,
           },
         },
+        preHandler,
       },
       async (request) => ({
         data: [
@@ -121,6 +139,7 @@ export function registerRevisionRoutes(
             ...errors,
           },
         },
+        preHandler,
       },
       async (request, reply) =>
         sendVersion(
