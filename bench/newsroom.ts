@@ -12,7 +12,7 @@
 //   npm run bench -- newsroom [--duration 60] [--connections 50] [--only targeted|flush|flush,targeted]
 import './production-env.ts';
 // The server's V8 heap flags and malloc thresholds (ADR 025), as `npm start` runs it.
-import '../apps/server/src/with-memory-settings.ts';
+import '../apps/server/src/memory/with-memory-settings.ts';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -21,7 +21,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { HEAP_FLAGS, MALLOC_TUNABLES } from '../apps/server/src/memory-settings.ts';
+import { HEAP_FLAGS, MALLOC_TUNABLES } from '../apps/server/src/memory/memory-settings.ts';
 import { measuredPages, NEWEST_FACTCHECK_QUERY } from './measured-pages.ts';
 
 const { values } = parseArgs({

@@ -18,7 +18,7 @@
 import './production-env.ts';
 // The server's V8 heap flags and malloc thresholds (ADR 025): the renders measured here run as the
 // product's do (npm start sets them the same way).
-import '../apps/server/src/with-memory-settings.ts';
+import '../apps/server/src/memory/with-memory-settings.ts';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';

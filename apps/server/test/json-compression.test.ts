@@ -1,7 +1,7 @@
 // JSON answers go compressed to clients that accept it; the same record comes out of every encoding.
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chooseEncoding } from '../src/content-encoding.ts';
+import { chooseEncoding } from '../src/compression/content-encoding.ts';
 import { JSON_COMPRESSION_MIN_BYTES } from '../src/plugins/json-compression.ts';
 import { buildTestApp, call, type TestApp } from './build-test-app.ts';
 

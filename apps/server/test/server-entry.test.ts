@@ -1,4 +1,4 @@
-// The entry point (`npm start`) runs the server with its memory settings (memory-settings.ts, ADR
+// The entry point (`npm start`) runs the server with its memory settings (memory/memory-settings.ts, ADR
 // 025): it starts Node again in place, so the process readers reach (and a supervisor signals) is
 // the same one, and settings its starter gave are kept.
 import { readFileSync } from 'node:fs';
@@ -6,7 +6,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HEAP_FLAGS, MALLOC_TUNABLES } from '../src/memory-settings.ts';
+import { HEAP_FLAGS, MALLOC_TUNABLES } from '../src/memory/memory-settings.ts';
 import { createPostgresDatabase, http, type ServerProcess, startServer } from './server-process.ts';
 
 const engine = process.env.DATABASE_URL ? 'postgres' : 'pglite';

@@ -4,7 +4,7 @@
 // the back office and personal requests never enter it.
 import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { brotliTextParams } from '../src/brotli.ts';
+import { brotliTextParams } from '../src/compression/brotli.ts';
 import { seedDemoContent } from '../src/modules/seed/seed.service.ts';
 import { siteStateOf } from '../src/modules/site/site.plugin.ts';
 import { ensureWebBuild, WEB_BUILD_TIMEOUT_MS } from '../src/modules/site/web-build.ts';

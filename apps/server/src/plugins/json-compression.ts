@@ -4,8 +4,8 @@
 // of that in about a millisecond of a worker thread. Public pages and static files have their own
 // compressed copies (page cache, asset compression) and are left alone.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { brotliText, gzipText } from '../compression.ts';
-import { chooseEncoding } from '../content-encoding.ts';
+import { brotliText, gzipText } from '../compression/compression.ts';
+import { chooseEncoding } from '../compression/content-encoding.ts';
 
 /** Below this a compressed answer saves less than its headers and the work cost. */
 export const JSON_COMPRESSION_MIN_BYTES = 1024;

@@ -4,8 +4,8 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { extname, join, relative, sep } from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { brotliText, gzipText } from '../../compression.ts';
-import { chooseEncoding } from '../../content-encoding.ts';
+import { brotliText, gzipText } from '../../compression/compression.ts';
+import { chooseEncoding } from '../../compression/content-encoding.ts';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.js': 'text/javascript; charset=utf-8',

@@ -2,8 +2,8 @@
 // cache; on the fly, cheaper, for what is not cached), strong ETags and 304s, and the caching policy.
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { brotliText, gzipText } from '../../compression.ts';
-import { chooseEncoding, type Encoding } from '../../content-encoding.ts';
+import { brotliText, gzipText } from '../../compression/compression.ts';
+import { chooseEncoding, type Encoding } from '../../compression/content-encoding.ts';
 import type { CachedPage, RenderedPage } from './page-cache.ts';
 
 /** Public pages: a CDN may keep them a minute and serve them stale while it revalidates. */
