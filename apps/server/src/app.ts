@@ -228,6 +228,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
   } else {
     registerJsonNotFound(app);
+      // The contact form without JavaScript: the limits of POST {api}/contract (issue 34).
+      posts: (await import('./modules/site/post-limits.ts')).contactPostLimits(deps.database.db, config),
   }
   return app;
 }

@@ -2,6 +2,8 @@
 // invalidation (stale while one background render refreshes, hard drops), writes that win over
 // renders in flight; and the pieces around it (negotiation, validators, CSP hashes).
 import { createHash } from 'node:crypto';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { FastifyRequest } from 'fastify';
 import { describe, expect, it } from 'vitest';
@@ -22,6 +24,8 @@ const page = (size: number, expiresAt = Number.POSITIVE_INFINITY): CachedPage =>
   size,
   expiresAt,
 });
+setFlagsFromString('--expose-gc');
+const MB = 1024 * 1024;
 const rendered: RenderedPage = { status: 200, headers: {}, body: Buffer.from('x') };
 const cacheable = (size: number) => async () => ({ rendered, page: page(size) });
 
@@ -191,6 +195,43 @@ describe('createPageCache', () => {
     cache.close();
     await cache.settled();
     expect(upgraded).toEqual(['kept']);
+  });
+
+  it('keeps no evicted page alive while it waits for its slow compression (issue 34)', async () => {
+    // A flood of new addresses: each entry is stored, queued for brotli 11 and evicted before its
+    // turn. The queue held every evicted page, memory the byte bound did not count.
+    const gc = runInNewContext('gc') as () => void;
+    const cache = createPageCache({ maxBytes: 4 * MB, maxEntryBytes: 4 * MB, upgradeDelayMs: 60_000 });
+    const bodies: WeakRef<Buffer>[] = [];
+    for (let i = 0; i < 40; i++) {
+      await cache.load(`/p${i}`, async () => {
+        const body = Buffer.alloc(MB, i);
+        bodies.push(new WeakRef(body));
+        return { rendered, page: { ...page(MB), body, upgrade: async () => page(MB) } };
+      });
+    }
+    gc();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    gc();
+    const alive = bodies.filter((ref) => ref.deref() !== undefined).length;
+    expect(cache.stats()).toMatchObject({ entries: 4, bytes: 4 * MB, waitingUpgrades: 4 });
+    // The four cached pages, and at most a few the last renders' settled promises still reach;
+    // before the queue kept keys only, all 40 stayed alive.
+    expect(alive).toBeLessThan(8);
+    cache.close();
+    await cache.settled();
+  });
+
+  it('lets not-found pages hold an eighth of the cache, evicting older not-found pages first', async () => {
+    const cache = createPageCache({ maxBytes: 800, maxEntryBytes: 800 });
+    await cache.load('/real', cacheable(400));
+    for (let i = 0; i < 20; i++) {
+      await cache.load(`/random-${i}`, async () => ({ rendered, page: { ...page(50), status: 404 } }));
+    }
+    expect(cache.peek('/real')).toBeDefined();
+    expect(cache.peek('/random-19')).toBeDefined();
+    expect(cache.peek('/random-17')).toBeUndefined();
+    expect(cache.stats().bytes).toBe(500);
   });
 
   it('tells a render whether a reader waits for it (a miss) or it refreshes a stale entry', async () => {

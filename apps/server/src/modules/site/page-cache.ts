@@ -45,6 +45,11 @@ export interface PageCacheOptions {
   /** Larger entries are served but not kept (default an eighth of maxBytes). */
   maxEntryBytes?: number;
   /**
+   * Bytes not-found pages may hold together (default an eighth of maxBytes): random addresses
+   * evict older not-found pages, not real ones (issue 34).
+   */
+  maxNotFoundBytes?: number;
+  /**
    * How long an invalidated or expired entry may still be served while it is refreshed in the
    * background; past it, a reader waits for the render (default STALE_MAX_MS).
    */
@@ -61,7 +66,10 @@ export interface PageCacheOptions {
 
 export interface PageCacheStats {
   entries: number;
+  /** Bytes of every entry, those waiting for their slow compression included. */
   bytes: number;
+  /** Entries waiting for their slow compression (each is one of `entries`). */
+  waitingUpgrades: number;
   hits: number;
   /** Answers from an invalidated or expired entry while it was refreshed. */
   stale: number;
@@ -86,6 +94,8 @@ export const UPGRADE_DELAY_MS = 10_000;
 const LOG_SIZE = 512;
 
 export type PageCache = ReturnType<typeof createPageCache>;
+
+const firstKey = (map: Map<string, unknown>): string | undefined => map.keys().next().value;
 
 type RenderOutcome = { rendered: RenderedPage; page?: CachedPage };
 
@@ -115,6 +125,10 @@ interface Invalidation {
 export function createPageCache(options: PageCacheOptions) {
   const now = options.now ?? Date.now;
   const maxEntryBytes = options.maxEntryBytes ?? Math.floor(options.maxBytes / 8);
+  const maxNotFoundBytes = options.maxNotFoundBytes ?? Math.floor(options.maxBytes / 8);
+  /** Keys of the not-found entries, oldest first, and their bytes. */
+  const notFound = new Set<string>();
+  let notFoundBytes = 0;
   const staleMaxMs = options.staleMaxMs ?? STALE_MAX_MS;
   // A Map iterates in insertion order: re-inserting on a hit makes the first key the least recent.
   const entries = new Map<string, Entry>();
@@ -124,8 +138,13 @@ export function createPageCache(options: PageCacheOptions) {
   /** Background work (refreshes, compression), for tests and shutdown. */
   const background = new Set<Promise<unknown>>();
   let bytes = 0;
-  /** Entries waiting for their slow compression (see runUpgrades). */
-  const upgrades: { key: string; page: CachedPage; storedAt: number }[] = [];
+  /**
+   * Entries waiting for their slow compression (see runUpgrades), by key in the order they were
+   * stored. Only entries in the cache wait: `remove` takes an entry out of here too, so an evicted,
+   * replaced or dropped page is not kept alive by the queue (issue 34: under a flood of new
+   * addresses the queue held every evicted page, bytes the cache's bound did not count).
+   */
+  const upgrades = new Map<string, { page: CachedPage; storedAt: number }>();
   let isUpgrading = false;
   let isClosed = false;
   const upgradeDelayMs = options.upgradeDelayMs ?? UPGRADE_DELAY_MS;
@@ -164,7 +183,9 @@ export function createPageCache(options: PageCacheOptions) {
     const entry = entries.get(key);
     if (!entry) return;
     entries.delete(key);
+    upgrades.delete(key);
     bytes -= entry.page.size;
+    if (notFound.delete(key)) notFoundBytes -= entry.page.size;
     for (const tag of tagsOf(entry.page)) {
       const keys = byTag.get(tag);
       keys?.delete(key);
@@ -187,12 +208,20 @@ export function createPageCache(options: PageCacheOptions) {
       byTag.set(tag, keys);
       keys.add(key);
     }
+    if (page.status === 404) {
+      notFound.add(key);
+      notFoundBytes += page.size;
+      for (const oldest of notFound) {
+        if (notFoundBytes <= maxNotFoundBytes) break;
+        remove(oldest);
+      }
+    }
     for (const oldest of entries.keys()) {
       if (bytes <= options.maxBytes) break;
       remove(oldest);
     }
-    if (page.upgrade) {
-      upgrades.push({ key, page, storedAt: Date.now() });
+    if (page.upgrade && entries.get(key)?.page === page) {
+      upgrades.set(key, { page, storedAt: Date.now() });
       if (!isUpgrading && !isClosed) track(runUpgrades());
     }
   };
@@ -207,10 +236,13 @@ export function createPageCache(options: PageCacheOptions) {
   const runUpgrades = async () => {
     isUpgrading = true;
     try {
-      for (let next = upgrades.shift(); next && !isClosed; next = upgrades.shift()) {
-        const { key, page, storedAt } = next;
+      for (let key = firstKey(upgrades); key !== undefined && !isClosed; key = firstKey(upgrades)) {
+        const { page, storedAt } = upgrades.get(key)!;
         const wait = storedAt + upgradeDelayMs - Date.now();
         if (wait > 0) await pause(wait);
+        // Replaced meanwhile: the newer entry waits its own turn (at the end).
+        if (upgrades.get(key)?.page !== page) continue;
+        upgrades.delete(key);
         const entry = entries.get(key);
         if (isClosed || entry?.page !== page || entry.staleSince !== undefined || !page.upgrade) continue;
         try {
@@ -218,6 +250,7 @@ export function createPageCache(options: PageCacheOptions) {
           const current = entries.get(key);
           if (current?.page !== page) continue;
           bytes += better.size - page.size;
+          if (notFound.has(key)) notFoundBytes += better.size - page.size;
           current.page = { ...better, upgrade: undefined };
         } catch (error) {
           options.onError?.(error, key);
@@ -352,6 +385,9 @@ export function createPageCache(options: PageCacheOptions) {
     /** Drops every entry; renders in flight finish for their callers but are not stored. */
     clear(): void {
       entries.clear();
+      upgrades.clear();
+      notFound.clear();
+      notFoundBytes = 0;
       byTag.clear();
       inFlight.clear();
       bytes = 0;
@@ -364,7 +400,7 @@ export function createPageCache(options: PageCacheOptions) {
     /** Drops the slow compressions not started yet (shutdown); `settled` then resolves promptly. */
     close(): void {
       isClosed = true;
-      upgrades.length = 0;
+      upgrades.clear();
       wake?.();
     },
 
@@ -374,7 +410,7 @@ export function createPageCache(options: PageCacheOptions) {
     },
 
     stats(): PageCacheStats {
-      return { entries: entries.size, bytes, ...stats };
+      return { entries: entries.size, bytes, waitingUpgrades: upgrades.size, ...stats };
     },
   };
 }

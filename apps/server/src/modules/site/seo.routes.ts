@@ -31,7 +31,8 @@ export function registerSeoRoutes(
     (render: (request: FastifyRequest) => Promise<RenderedPage>) =>
     (request: FastifyRequest, reply: FastifyReply) =>
       deps.delivery.deliver(request, reply, {
-        key: request.url,
+        // The documents read no query parameter: one entry per path, whatever the query (issue 34).
+        key: request.url.split('?', 1)[0]!,
         // The documents depend on the address only: always shareable.
         shared: true,
         render: () => render(request),

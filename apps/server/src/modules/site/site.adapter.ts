@@ -7,8 +7,8 @@ import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /**
- * Builds the Web Request React Router expects. The body is the raw, unparsed stream: the site scope
- * removes Fastify's body parsers so form posts reach route actions untouched.
+ * Builds the Web Request React Router expects. The body is the one the site's bounded parser read
+ * (post-limits.ts), untouched; a body it did not read (none sent) stays the raw stream.
  */
 export function toWebRequest(request: FastifyRequest, reply: FastifyReply): Request {
   const url = new URL(`${request.protocol}://${request.host || 'localhost'}${request.url}`);
@@ -22,7 +22,14 @@ export function toWebRequest(request: FastifyRequest, reply: FastifyReply): Requ
     headers: toWebHeaders(request.raw),
     signal: controller.signal,
   };
-  if (request.method !== 'GET' && request.method !== 'HEAD') {
+  if (Buffer.isBuffer(request.body)) {
+    // Read by the site's bounded body parser (post-limits.ts).
+    init.body = new Uint8Array(
+      request.body.buffer,
+      request.body.byteOffset,
+      request.body.byteLength,
+    ) as Uint8Array<ArrayBuffer>;
+  } else if (request.method !== 'GET' && request.method !== 'HEAD') {
     init.body = Readable.toWeb(request.raw) as ReadableStream<Uint8Array>;
     init.duplex = 'half'; // required by undici for a streamed request body
   }

@@ -6,6 +6,8 @@ import { existsSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import fastifyStatic, { type FastifyStaticOptions } from '@fastify/static';
+import { ANONYMOUS_ACTOR } from '@tabayyun/permissions';
+import { parseQuery } from '@tabayyun/query';
 import { type AppLoadContext, appContext } from '@tabayyun/site-context';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
@@ -23,7 +25,16 @@ import { contentSecurityPolicy, SITE_SECURITY_HEADERS } from './content-security
 import { deferHydration } from './deferred-hydration.ts';
 import { createPageCache, type PageCache, type RenderedPage } from './page-cache.ts';
 import { createPageDelivery, isCacheableRequest, isPreviewRequest } from './page-delivery.ts';
+import { type CriteriaFilters, criteriaFiltersOf, type PageKeyDeps, pageKeyOf } from './page-key.ts';
 import { bodyOf, PRIVATE_NO_STORE, sendRenderedPage } from './page-response.ts';
+import {
+  type PostRefusal,
+  postRefusalOf,
+  refusalHeaders,
+  refusalJson,
+  registerPostLimits,
+  type SitePostLimits,
+} from './post-limits.ts';
 import { type TrackableResources, trackResources, trackStats } from './read-tags.ts';
 import {
   type CountingStats,
@@ -31,10 +42,12 @@ import {
   type ReferenceCache,
   type ReferenceResources,
 } from './reference-cache.ts';
+import { createRenderLimiter, RenderQueueFullError } from './render-limiter.ts';
 import { buildForPath, withRoutePatternMatching } from './route-pattern-matching.ts';
 import { registerSeoRoutes } from './seo.routes.ts';
 import { createSeoService } from './seo.service.ts';
 import { sendWebResponse, toWebRequest } from './site.adapter.ts';
+import { replyBusy, replyRefusedPost, wantsHtml } from './status-answers.ts';
 
 export type SiteMode = 'development' | 'production' | 'test';
 
@@ -72,6 +85,14 @@ export interface SitePluginOptions {
   };
   /** Sitemaps, robots.txt and RSS, read as the anonymous reader; without it they are not served. */
   seo?: { resources: Pick<ResourceService, 'list' | 'get'>; disallow: readonly string[] };
+  /**
+   * The rate limit of every post the site reads (the contact form without JavaScript), shared with
+   * `POST {api}/contract` (post-limits.ts `contactPostLimits`). Without it posts are only bounded in
+   * size (SITE_BODY_LIMIT).
+   */
+  posts?: SitePostLimits | undefined;
+  /** Renders at once and renders that may wait (defaults MAX_CONCURRENT_RENDERS, MAX_WAITING_RENDERS). */
+  renderQueue?: { concurrent?: number; waiting?: number };
 }
 
 /** What a running site exposes to tests and benchmarks (see `siteStateOf`). */
@@ -97,8 +118,13 @@ export function siteStateOf(app: FastifyInstance): SiteState | undefined {
   return siteStates.get(app.server);
 }
 
-/** Public page renders running at once (see createLimiter). */
+/** Public page renders running at once (see createRenderLimiter). */
 const MAX_CONCURRENT_RENDERS = 4;
+/**
+ * Renders that may wait for one of those (issue 34): at ~4–6 ms of main thread each, the last one
+ * starts within ~200 ms. Past it a request for a page not in the cache is answered 503 at once.
+ */
+export const MAX_WAITING_RENDERS = 32;
 /** Background refreshes of stale pages running at once (besides the renders readers wait for). */
 const MAX_BACKGROUND_RENDERS = 1;
 
@@ -132,10 +158,11 @@ export async function sitePlugin(app: FastifyInstance, opts: SitePluginOptions):
   const serverBuildFile = join(buildDir, 'server', 'index.js');
   const hasBuild = existsSync(serverBuildFile) && existsSync(clientDir);
 
-  // React Router reads request bodies itself (route actions): leave the stream unparsed here.
-  // This scope is encapsulated, so the API keeps its JSON and multipart parsers.
+  // React Router reads request bodies itself (route actions): the body is read whole, bounded, and
+  // handed over as it came. This scope is encapsulated, so the API keeps its JSON and multipart
+  // parsers. Posts are rate limited like `POST {api}/contract` (issue 34).
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser('*', (_request, _payload, done) => done(null));
+  registerPostLimits(app, opts.posts, (url) => isUnderPrefix(url, apiPrefixes));
 
   // Categories, authors and media sources kept in memory while no write touches them (needs the
   // change events of every instance to know when).
@@ -146,15 +173,33 @@ export async function sitePlugin(app: FastifyInstance, opts: SitePluginOptions):
   }
   // Loaders read through services that record their cache tags in the running shared render.
   const loadContext = opts.context === undefined ? undefined : trackedContext(opts.context, reference);
-  const getLoadContext = (): RouterContextProvider => {
+  // A refused post reaches its route action with the refusal instead of its body (contact.tsx).
+  const getLoadContext = (refusal?: PostRefusal): RouterContextProvider => {
     const provider = new RouterContextProvider();
-    if (loadContext !== undefined) provider.set(appContext, loadContext);
+    if (refusal !== undefined) {
+      provider.set(appContext, { ...loadContext, siteRefusal: refusal } as AppLoadContext);
+    } else if (loadContext !== undefined) provider.set(appContext, loadContext);
     return provider;
   };
+  // The rating filters of the home page (page-key.ts), from the reference data kept in memory.
+  const categories = referenceResourcesOf(opts.context, reference);
+  let criteriaOf: { data: unknown; filters: CriteriaFilters } | undefined;
+  const criteria = async (): Promise<CriteriaFilters> => {
+    if (!categories) return new Map();
+    const { data } = await categories.list({
+      actor: ANONYMOUS_ACTOR,
+      resource: 'category',
+      query: parseQuery(new URLSearchParams({ path: '/criteria/*', sort_by: 'path', per_page: '200' })),
+    });
+    if (criteriaOf?.data !== data) criteriaOf = { data, filters: criteriaFiltersOf(data) };
+    return criteriaOf.filters;
+  };
+  let keyDeps: PageKeyDeps | undefined;
 
   let handleRequest: RequestHandler | undefined;
   let vite: ViteDevServer | undefined;
   let isRouted: ((path: string) => boolean) | undefined;
+  let routeIdOf: ((path: string) => string | undefined) | undefined;
   const state: SiteState = {
     cache: undefined,
     renders: 0,
@@ -211,7 +256,13 @@ export async function sitePlugin(app: FastifyInstance, opts: SitePluginOptions):
       }
       return handler(request, context);
     };
-    isRouted = createRouteMatcher(build);
+    routeIdOf = createRouteMatcher(build);
+    const leafOf = routeIdOf;
+    isRouted = (path) => {
+      const leaf = leafOf(path);
+      return leaf !== undefined && !(build.routes[leaf]?.path ?? '').endsWith('*');
+    };
+    keyDeps = { routeIdOf: leafOf, routeIds: new Set(Object.keys(build.routes)), criteria };
     const cacheControlOf = (filePath: string) =>
       filePath.startsWith(join(clientDir, 'assets') + sep) ? HASHED_ASSET_CACHE : PUBLIC_FILE_CACHE;
     const compressor = createAssetCompressor({
@@ -273,20 +324,47 @@ export async function sitePlugin(app: FastifyInstance, opts: SitePluginOptions):
 
   // Page renders at once: more only interleave (each holding its data and React tree), which costs
   // garbage collection and makes every one of them late; the rest wait their turn.
-  const renders = createLimiter(MAX_CONCURRENT_RENDERS);
+  const renders = createRenderLimiter(
+    opts.renderQueue?.concurrent ?? MAX_CONCURRENT_RENDERS,
+    opts.renderQueue?.waiting ?? MAX_WAITING_RENDERS,
+  );
   // Refreshes of stale entries (readers get the stale page meanwhile) one at a time: a publish
   // makes ~10 pages stale at once, and their renders side by side stalled the event loop in long
   // runs of synchronous React work, which every reader of a cached page waited behind (ADR 022).
-  const refreshes = createLimiter(MAX_BACKGROUND_RENDERS);
-  const render = async (webRequest: Request): Promise<Response> => {
+  const refreshes = createRenderLimiter(MAX_BACKGROUND_RENDERS);
+  const render = async (webRequest: Request, refusal?: PostRefusal): Promise<Response> => {
     state.renders++;
-    return handleRequest!(webRequest, getLoadContext());
+    return handleRequest!(webRequest, getLoadContext(refusal));
   };
 
   app.setNotFoundHandler(async (request, reply) => {
     if (isUnderPrefix(request.url, apiPrefixes)) return replyApiNotFound(request, reply);
     if (vite !== undefined && (await runViteMiddlewares(vite, request, reply))) return reply;
     if (handleRequest === undefined) return replyBuildMissing(reply);
+    const refusal = postRefusalOf(request);
+    if (refusal !== undefined) {
+      refusalHeaders(reply, refusal);
+      const leaf = routeIdOf?.(request.url.split('?', 1)[0]!);
+      if (!wantsHtml(request) || leaf === undefined || !FORM_ROUTE.test(leaf)) {
+        return replyRefusedPost(request, reply, refusal, refusalJson(refusal));
+      }
+      // The form again, with the reason in the page's language, from its route action.
+      const page = await toRenderedPage(
+        await render(
+          new Request(`${publicUrlOf(opts)}${request.url}`, {
+            method: 'POST',
+            headers: { accept: 'text/html', 'content-type': 'application/x-www-form-urlencoded' },
+            body: '',
+          }),
+          refusal,
+        ),
+      );
+      return sendRenderedPage(request, reply, {
+        ...page,
+        status: refusal.status,
+        headers: { ...page.headers, 'cache-control': PRIVATE_NO_STORE },
+      });
+    }
     if (isPanelAddress(request.url)) {
       // The back office: client-rendered for signed-in users, never cached anywhere.
       reply.header('cache-control', PRIVATE_NO_STORE);
@@ -301,19 +379,38 @@ export async function sitePlugin(app: FastifyInstance, opts: SitePluginOptions):
     const isPreview = isPreviewRequest(request.url);
     if (isPreview) reply.header('x-robots-tag', 'noindex, nofollow');
     const shared = isCacheableRequest(request);
-    return delivery.deliver(request, reply, {
-      key: request.url,
-      shared,
-      // A shared render sees the address only (no cookies, no client headers), so one reader's
-      // request cannot shape what every reader gets; its origin is the public URL.
-      render: (context) =>
-        (context?.background ? refreshes : renders).run(async () =>
-          toRenderedPage(
-            await render(shared ? sharedWebRequest(request, opts) : toWebRequest(request, reply)),
+    // The cache's key keeps only the parameters the route reads (page-key.ts), and the shared render
+    // sees that same address, so a junk parameter neither renders again nor shapes the page.
+    const key = shared && cache && keyDeps ? await pageKeyOf(request.url, keyDeps) : request.url;
+    try {
+      return await delivery.deliver(request, reply, {
+        key,
+        shared,
+        // A shared render sees the address only (no cookies, no client headers), so one reader's
+        // request cannot shape what every reader gets; its origin is the public URL.
+        render: (context) =>
+          (context?.background ? refreshes : renders).run(async () =>
+            toRenderedPage(await render(shared ? sharedWebRequest(key, opts) : toWebRequest(request, reply))),
           ),
-        ),
-    });
+      });
+    } catch (error) {
+      if (error instanceof RenderQueueFullError) return replyBusy(request, reply, error.retryAfterS);
+      throw error;
+    }
   });
+}
+
+/** The route whose action is a form readers post without JavaScript (contact.tsx). */
+const FORM_ROUTE = /^site-contact-(?:ar|en|tr)$/;
+
+/** The resources the rating filters are read from: the reference cache's copy when there is one. */
+function referenceResourcesOf(
+  context: AppLoadContext | undefined,
+  reference: ReferenceCache | undefined,
+): ReferenceResources | undefined {
+  const resources = (context as { resources?: ReferenceResources } | undefined)?.resources;
+  if (!resources || typeof resources.list !== 'function') return undefined;
+  return reference ? reference.wrap(resources) : resources;
 }
 
 /**
@@ -335,30 +432,12 @@ function trackedContext(context: AppLoadContext, reference: ReferenceCache | und
   return tracked as AppLoadContext;
 }
 
-/** Runs at most `limit` tasks at once, the others in arrival order. */
-function createLimiter(limit: number) {
-  let running = 0;
-  const waiting: (() => void)[] = [];
-  return {
-    async run<T>(task: () => Promise<T>): Promise<T> {
-      if (running >= limit) await new Promise<void>((resolve) => waiting.push(resolve));
-      running++;
-      try {
-        return await task();
-      } finally {
-        running--;
-        waiting.shift()?.();
-      }
-    },
-  };
-}
-
 function publicUrlOf(opts: SitePluginOptions): string {
   return (opts.publicUrl ?? 'http://localhost').replace(/\/+$/, '');
 }
 
-function sharedWebRequest(request: FastifyRequest, opts: SitePluginOptions): Request {
-  return new Request(`${publicUrlOf(opts)}${request.url}`, {
+function sharedWebRequest(url: string, opts: SitePluginOptions): Request {
+  return new Request(`${publicUrlOf(opts)}${url}`, {
     method: 'GET',
     headers: { accept: 'text/html', 'user-agent': CACHE_RENDER_USER_AGENT },
   });
@@ -428,10 +507,10 @@ function isPanelAddress(url: string): boolean {
 }
 
 /**
- * Whether the web app routes an address to a page of its own (not its catch-all not-found route):
- * the sitemap lists only static pages that exist.
+ * The id of the route the web app renders for an address (its leaf), or undefined: the page key's
+ * parameters, and the sitemap's static pages (those not caught by a not-found route `*`).
  */
-function createRouteMatcher(build: ServerBuild): (path: string) => boolean {
+function createRouteMatcher(build: ServerBuild): (path: string) => string | undefined {
   const byParent = new Map<string | undefined, RouteObject[]>();
   const toObject = (id: string): RouteObject => {
     const route = build.routes[id]!;
@@ -451,11 +530,7 @@ function createRouteMatcher(build: ServerBuild): (path: string) => boolean {
     byParent.set(parentId, [...(byParent.get(parentId) ?? []), toObject(id)]);
   }
   const tree = byParent.get(undefined) ?? [];
-  return (path) => {
-    const matches = matchRoutes(tree, path);
-    const leaf = matches?.at(-1)?.route;
-    return leaf !== undefined && !(leaf.path ?? '').endsWith('*');
-  };
+  return (path) => matchRoutes(tree, path)?.at(-1)?.route.id;
 }
 
 async function startVite(app: FastifyInstance, webRoot: string, mode: SiteMode): Promise<ViteDevServer> {

@@ -83,6 +83,8 @@ export const ar = {
   contactFailed: 'تعذّر إرسال الرسالة. حاول مرة أخرى بعد قليل.',
   contactInvalidEmail: 'اكتب عنوان بريد إلكتروني صحيحاً.',
   contactRequired: 'هذا الحقل مطلوب.',
+  contactTooMany: 'أرسلت رسائل كثيرة خلال وقت قصير. حاول مرة أخرى بعد قليل.',
+  contactTooLarge: 'رسالتك أطول من الحد المسموح به. اختصرها ثم أرسلها.',
   ourTeam: 'فريقنا',
   formerTeam: 'عملوا معنا سابقاً',
   impartiality:

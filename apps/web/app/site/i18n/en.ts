@@ -87,6 +87,8 @@ export const en: Messages = {
   contactFailed: 'The message could not be sent. Please try again in a moment.',
   contactInvalidEmail: 'Enter a valid email address.',
   contactRequired: 'This field is required.',
+  contactTooMany: 'You have sent too many messages in a short time. Please try again later.',
+  contactTooLarge: 'Your message is longer than we accept. Please shorten it and send it again.',
   ourTeam: 'Our team',
   formerTeam: 'Formerly in our team',
   impartiality:

@@ -86,6 +86,8 @@ export const tr: Messages = {
   contactFailed: 'Mesaj gönderilemedi. Lütfen biraz sonra yeniden deneyin.',
   contactInvalidEmail: 'Geçerli bir e-posta adresi yazın.',
   contactRequired: 'Bu alan zorunludur.',
+  contactTooMany: 'Kısa sürede çok fazla mesaj gönderdiniz. Lütfen biraz sonra yeniden deneyin.',
+  contactTooLarge: 'Mesajınız kabul ettiğimiz sınırdan uzun. Lütfen kısaltıp yeniden gönderin.',
   ourTeam: 'Ekibimiz',
   formerTeam: 'Daha önce ekibimizde',
   impartiality:

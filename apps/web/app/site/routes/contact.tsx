@@ -3,13 +3,14 @@
 import { useEffect, useState } from 'react';
 import {
   type ActionFunctionArgs,
+  data,
   Form,
   type LoaderFunctionArgs,
   useActionData,
   useLoaderData,
 } from 'react-router';
 import { type ContactInput, contactProblems } from '../data/contact-rules.ts';
-import { requireServices } from '../data/optional-services.server.ts';
+import { requireServices, servicesOfOptional } from '../data/optional-services.server.ts';
 import { sendContactMessage } from '../data/pages.server.ts';
 import { buildSeo } from '../data/seo.server.ts';
 import { languageFromPath } from '../i18n/language.ts';
@@ -23,7 +24,21 @@ export function loader({ request }: LoaderFunctionArgs) {
   return { seo: buildSeo({ request, language, title: t.contactTitle, description: t.contactIntro }) };
 }
 
+/**
+ * A post the server refused before reading it (too many from this client, or too large: issue 34,
+ * apps/server/src/modules/site/post-limits.ts). The server hands it over instead of the body.
+ */
+interface SiteRefusal {
+  code: 'RATE_LIMITED' | 'PAYLOAD_TOO_LARGE';
+  status: 429 | 413;
+}
+
 export async function action({ request, context }: ActionFunctionArgs) {
+  const refusal = (servicesOfOptional(context) as { siteRefusal?: SiteRefusal } | undefined)?.siteRefusal;
+  if (refusal) {
+    const reason = refusal.code === 'RATE_LIMITED' ? ('too-many' as const) : ('too-large' as const);
+    return data({ status: 'refused' as const, reason }, { status: refusal.status });
+  }
   const form = await request.formData();
   const input: ContactInput = {
     name: String(form.get('name') ?? ''),
@@ -105,6 +120,11 @@ export default function ContactRoute() {
           {status === 'failed' ? (
             <p className="field-error" role="alert">
               {t.contactFailed}
+            </p>
+          ) : null}
+          {actionData?.status === 'refused' ? (
+            <p className="field-error" role="alert" data-testid="contact-refused">
+              {actionData.reason === 'too-many' ? t.contactTooMany : t.contactTooLarge}
             </p>
           ) : null}
           {actionData?.status === 'invalid' ? (
