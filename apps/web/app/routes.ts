@@ -40,6 +40,7 @@ function siteRoutes(language: Language): RouteConfigEntry[] {
       about('partners'),
       page('methodology', 'methodology.tsx', 'methodology'),
       page('correction-and-complaints-policy', 'correction-policy.tsx', 'correction-policy'),
+      page('corrections', 'corrections.tsx', 'corrections'),
       page('privacy-policy', 'privacy-policy.tsx', 'privacy-policy'),
       page('editorial-and-publication-policy', 'editorial-policy.tsx', 'editorial-policy'),
       page('our-team', 'our-team.tsx', 'our-team'),

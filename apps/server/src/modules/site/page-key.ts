@@ -40,6 +40,7 @@ export const ROUTE_QUERY_PARAMETERS: Readonly<Record<string, Readonly<Record<str
   search: { keyword, page: pageNumber },
   sources: { name: keyword },
   'our-team': { page: pageNumber, per_page: perPage },
+  corrections: { page: pageNumber },
 };
 
 /** Routes whose loader reads the rating filters (loadHome). */

@@ -1,5 +1,5 @@
-// sitemap.xml (index) and one sitemap per language, robots.txt, and RSS per language and per
-// category. Registered before the site's catch-all; answered through the page cache like pages.
+// sitemap.xml (index) and one sitemap per language, robots.txt, and RSS per language, per
+// category and of the corrections. Registered before the site's catch-all; answered through the page cache like pages.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { RenderedPage } from './page-cache.ts';
 import type { PageDelivery } from './page-delivery.ts';
@@ -54,6 +54,9 @@ export function registerSeoRoutes(
   for (const language of SITE_LANGUAGES) {
     get(`/sitemap-${language}.xml`, async () => ok(XML, await deps.seo.sitemap(language)));
     get(localePath(language, '/rss.xml'), async () => ok(RSS, await deps.seo.languageFeed(language)));
+    get(localePath(language, '/corrections/rss.xml'), async () =>
+      ok(RSS, await deps.seo.correctionsFeed(language)),
+    );
     get(localePath(language, '/category/:id/rss.xml'), async (request) => {
       const { id } = request.params as { id: string };
       const feed = await deps.seo.categoryFeed(language, id);

@@ -73,6 +73,43 @@ const CHANNEL_TEXT: Record<SiteLanguage, { description: string }> = {
   tr: { description: 'En son doğrulamalar ve makaleler' },
 };
 
+/** The corrections feed's words (issue 33 §3): the site's messages of the same names. */
+const CORRECTION_TEXT: Record<
+  SiteLanguage,
+  { title: string; description: string; kinds: Record<string, string>; rating: string }
+> = {
+  ar: {
+    title: 'التصحيحات',
+    description: 'كل تصحيح أو توضيح أو تحديث أجريناه على تحقق أو مقال منشور، الأحدث أولاً.',
+    kinds: { correction: 'تصحيح', clarification: 'توضيح', 'rating-change': 'تغيير التقييم', update: 'تحديث' },
+    rating: 'تغيّر التقييم من «{from}» إلى «{to}».',
+  },
+  en: {
+    title: 'Corrections',
+    description:
+      'Every correction, clarification and update we made to a published fact-check or article, newest first.',
+    kinds: {
+      correction: 'Correction',
+      clarification: 'Clarification',
+      'rating-change': 'Rating changed',
+      update: 'Update',
+    },
+    rating: 'The rating changed from “{from}” to “{to}”.',
+  },
+  tr: {
+    title: 'Düzeltmeler',
+    description:
+      'Yayımlanmış bir doğrulama veya makalede yaptığımız her düzeltme, açıklama ve güncelleme, en yenisi önce.',
+    kinds: {
+      correction: 'Düzeltme',
+      clarification: 'Açıklama',
+      'rating-change': 'Değerlendirme değişti',
+      update: 'Güncelleme',
+    },
+    rating: 'Değerlendirme “{from}” yerine “{to}” olarak değiştirildi.',
+  },
+};
+
 export type SeoService = ReturnType<typeof createSeoService>;
 
 /** A category's name in a site language, from its record (ADR 011); else the Arabic name. */
@@ -187,7 +224,7 @@ export function createSeoService(deps: SeoDeps) {
         groups.set(key, [...(groups.get(key) ?? []), item]);
       }
       const urls: SitemapUrl[] = [];
-      for (const path of staticPagePaths(deps.productName).filter(isRouted)) {
+      for (const path of [...staticPagePaths(deps.productName), '/corrections'].filter(isRouted)) {
         urls.push({ loc: absolute(localePath(language, path)), alternates: everyLanguage(path) });
       }
       for (const { path, lastmod } of taxonomy) {
@@ -233,6 +270,56 @@ export function createSeoService(deps: SeoDeps) {
         deps.productName,
         names,
       );
+    },
+
+    /**
+     * The corrections of a language's published items, newest first (issue 33 §3): each links to
+     * its notice on the item's page.
+     */
+    async correctionsFeed(language: SiteLanguage): Promise<string> {
+      const text = CORRECTION_TEXT[language];
+      const [corrections, categories] = await Promise.all([
+        listAll('correction', `language=${language}&sort_by=-createdAt`, RSS_ITEMS),
+        listAll('category', 'path=/criteria/*&select=_id,name,nameEn,nameTr'),
+      ]);
+      const names = new Map(categories.map((c) => [c._id, categoryNameIn(c, language)]));
+      const items = new Map<string, Item>();
+      for (const resource of ['factcheck', 'article'] as const) {
+        const ids = [
+          ...new Set(corrections.filter((c) => c.itemType === resource).map((c) => String(c.item))),
+        ];
+        if (ids.length === 0) continue;
+        const docs = await listAll(
+          resource,
+          `_id={in}${ids.map(encodeURIComponent).join(',')}&${FEED_FIELDS[resource]}`,
+          ids.length,
+        );
+        for (const doc of docs) items.set(doc._id, toItem(resource, doc));
+      }
+      const nameOf = (id: unknown) => (typeof id === 'string' ? (names.get(id) ?? id) : '');
+      return renderRss({
+        title: `${deps.productName} – ${text.title}`,
+        link: absolute(localePath(language, '/corrections')),
+        self: absolute(localePath(language, '/corrections/rss.xml')),
+        description: text.description,
+        language,
+        items: corrections.flatMap((c) => {
+          const item = items.get(String(c.item));
+          if (!item) return [];
+          const rating =
+            c.type === 'rating-change'
+              ? `${text.rating.replace('{from}', nameOf(c.fromCategory)).replace('{to}', nameOf(c.toCategory))} `
+              : '';
+          return [
+            {
+              title: `${text.kinds[String(c.type)] ?? text.kinds.correction}: ${item.title}`,
+              link: absolute(`${itemPath(item)}#correction-${c._id}`),
+              description: `${rating}${String(c.note ?? '')}`,
+              pubDate: asDate(c.createdAt),
+            },
+          ];
+        }),
+      });
     },
 
     /**

@@ -24,6 +24,7 @@ import {
   topCategoryOf,
 } from './content.server.ts';
 import { type Doc, notFoundResponse, PREVIEWER, READER } from './context.server.ts';
+import { type CorrectionNotice, loadItemCorrections } from './corrections.server.ts';
 import { absoluteUrl, buildSeo, LOGO_PATH } from './seo.server.ts';
 import type { ImageView, PostCardView, SeoView, TranslationLink } from './types.ts';
 
@@ -70,6 +71,8 @@ export interface PostView {
 
 export interface PostPageData {
   post: PostView;
+  /** Dated notices at the top of the page, newest first (issue 33 §3). */
+  corrections: CorrectionNotice[];
   translations: TranslationLink[];
   seo: SeoView;
   isPreview: boolean;
@@ -198,6 +201,7 @@ export async function loadPostPage(
 
   const related = await loadRelated(services, kind, doc, language, categories);
   const translations = await loadTranslations(services, request, kind, doc, isPreview);
+  const corrections = isPublished ? await loadItemCorrections(services, doc._id, language, categories) : [];
   const image = imageView(doc.images, title);
 
   const post: PostView = {
@@ -252,8 +256,9 @@ export async function loadPostPage(
       const ordinals = ratingOrdinals(categories);
       const values = [...ordinals.values()];
       const summary = str(doc.claimSummary) || truncateText(textOf(doc.claims) || title, CLAIM_SUMMARY_MAX);
-      jsonLd.push(
-        claimReviewLd({
+      jsonLd.push({
+        // A correction moves it (issue 33 §3), as it moves the NewsArticle's.
+        ...claimReviewLd({
           url: shareUrl,
           claimReviewed: summary,
           datePublished: publishedAt,
@@ -270,7 +275,8 @@ export async function loadPostPage(
           })),
           publisher,
         }),
-      );
+        dateModified: updatedAt ?? publishedAt,
+      });
     }
   }
 
@@ -288,7 +294,7 @@ export async function loadPostPage(
     noindex: isPreview,
     jsonLd,
   });
-  return { post, translations, seo, isPreview };
+  return { post, corrections, translations, seo, isPreview };
 }
 
 async function loadRelated(
