@@ -16,6 +16,8 @@ let server: Server;
 /** The token pair the next refresh answers. */
 let next: { access_token: string; refresh_token: string };
 let refreshes = 0;
+/** The refresh tokens the server received, in order. */
+const received: string[] = [];
 
 beforeAll(async () => {
   server = createServer((request, response) => {
@@ -23,7 +25,14 @@ beforeAll(async () => {
     response.setHeader('access-control-allow-headers', 'content-type, authorization');
     if (request.method === 'OPTIONS') return void response.writeHead(204).end();
     refreshes++;
-    response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(next));
+    let body = '';
+    request.on('data', (chunk: Buffer) => {
+      body += chunk.toString();
+    });
+    request.on('end', () => {
+      received.push((JSON.parse(body || '{}') as { refresh_token?: string }).refresh_token ?? '');
+      response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(next));
+    });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const meta = document.createElement('meta');
@@ -80,5 +89,32 @@ describe('the session snapshot', () => {
     next = { access_token: jwt({ ...editor, exp: now() + 900 }), refresh_token: 'r' };
     await session.refresh();
     expect(session.hasFreshToken()).toBe(true);
+  });
+});
+
+describe('two tabs of one browser (issue 34, weakness 9)', () => {
+  it('a tab refreshing after another takes the other’s new tokens instead of presenting the rotated one', async () => {
+    const first = new SessionManager();
+    const second = new SessionManager();
+    const renewed = jwt({ ...editor, exp: now() + 1800, iat: now() + 1, jti: 'c' });
+    next = { access_token: renewed, refresh_token: 'refresh-2' };
+    const count = refreshes;
+    expect(await first.refresh()).toBe(true);
+    // The second tab still holds refresh-1 in memory; refresh-1 is rotated on the server.
+    expect(await second.refresh()).toBe(true);
+    expect(refreshes).toBe(count + 1);
+    expect(await second.accessToken()).toBe(renewed);
+  });
+
+  it('a tab whose adopted token is due refreshes with the newest refresh token, not its own', async () => {
+    const first = new SessionManager();
+    const second = new SessionManager();
+    next = { access_token: jwt({ ...editor, exp: now() + 30 }), refresh_token: 'refresh-3' };
+    await first.refresh();
+    received.length = 0;
+    next = { access_token: jwt({ ...editor, exp: now() + 900 }), refresh_token: 'refresh-4' };
+    expect(await second.refresh()).toBe(true);
+    expect(received).toEqual(['refresh-3']);
+    expect(localStorage.getItem(STORAGE_KEYS.refreshToken)).toBe('refresh-4');
   });
 });

@@ -2,6 +2,9 @@
 // remember-me; session storage without it, so they are gone when the tab closes), refresh at start,
 // every 15 minutes and whenever under 60 s remain; a 4xx refresh signs out; impersonation keeps the
 // admin's refresh token under a backup key.
+// Tabs of one browser share the remembered tokens (issue 34, weakness 9): a refresh runs under a
+// Web Lock held across the tabs, and first takes what another tab stored, so two tabs or a reload
+// never present a rotated token twice; a storage event brings a tab the tokens another one got.
 import type { Actor } from '@tabayyun/permissions';
 import { panelBases } from './bases.ts';
 import { describeDevice } from './device.ts';
@@ -10,6 +13,15 @@ import { local, readStorage, STORAGE_KEYS, session as sessionStore, writeStorage
 
 export const REFRESH_INTERVAL_MS = 15 * 60_000;
 export const REFRESH_MARGIN_MS = 60_000;
+/** The Web Lock every tab of this origin takes to refresh (one refresh at a time across tabs). */
+export const REFRESH_LOCK = 'tabayyun-session-refresh';
+
+/** Runs `work` holding the cross-tab refresh lock, where the browser has Web Locks. */
+function withRefreshLock<T>(work: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  if (!locks) return work();
+  return locks.request(REFRESH_LOCK, work) as Promise<T>;
+}
 
 export interface TokenClaims {
   sub: string;
@@ -86,6 +98,30 @@ export class SessionManager {
   constructor(opts: { now?: () => number } = {}) {
     this.now = opts.now ?? Date.now;
     this.#load();
+    if (typeof window !== 'undefined') window.addEventListener('storage', this.#onStorage);
+  }
+
+  /** Another tab stored new remembered tokens (its refresh, a sign-in): this tab takes them. */
+  #onStorage = (event: StorageEvent): void => {
+    if (event.storageArea !== local() || !this.#remember) return;
+    if (event.key !== STORAGE_KEYS.refreshToken && event.key !== STORAGE_KEYS.token) return;
+    this.#adoptStored();
+  };
+
+  /**
+   * Takes the tokens another tab stored when they differ from this tab's (removals are left
+   * alone: a tab writing its tokens passes through no empty state, but a sign-out elsewhere does
+   * not end this tab until its next refresh). True when something was taken.
+   */
+  #adoptStored(): boolean {
+    const store = this.#store();
+    const refreshToken = readStorage(store, STORAGE_KEYS.refreshToken);
+    const accessToken = readStorage(store, STORAGE_KEYS.token);
+    if (!refreshToken || !accessToken || refreshToken === this.#refreshToken) return false;
+    this.#refreshToken = refreshToken;
+    this.#accessToken = accessToken;
+    this.#publish();
+    return true;
   }
 
   #store(): Storage | undefined {
@@ -158,12 +194,19 @@ export class SessionManager {
     if (!answer.access_token) {
       throw new ApiError({ status: 0, code: 'UNDEFINED_TOKEN', message: 'The server answered no token' });
     }
-    this.#clearStores();
     this.#remember = remember;
     this.#accessToken = answer.access_token;
     this.#refreshToken = answer.refresh_token ?? this.#refreshToken;
-    writeStorage(this.#store(), STORAGE_KEYS.token, this.#accessToken);
-    writeStorage(this.#store(), STORAGE_KEYS.refreshToken, this.#refreshToken);
+    // Written over the old ones, never removed first: another tab reading in between would find
+    // no session.
+    const store = this.#store();
+    writeStorage(store, STORAGE_KEYS.token, this.#accessToken);
+    writeStorage(store, STORAGE_KEYS.refreshToken, this.#refreshToken);
+    for (const other of [local(), sessionStore()]) {
+      if (other === store) continue;
+      writeStorage(other, STORAGE_KEYS.token, null);
+      writeStorage(other, STORAGE_KEYS.refreshToken, null);
+    }
     this.#publish();
   }
 
@@ -204,6 +247,13 @@ export class SessionManager {
     return { kind: 'signed-in' };
   }
 
+  /** Tokens of a sign-in finished by a second factor or a passkey (lib/two-factor.ts, ADR 042). */
+  completeSignIn(answer: { access_token: string; refresh_token?: string }, rememberMe: boolean): void {
+    this.#setTokens(answer, rememberMe);
+    void this.registerDevice();
+    this.start();
+  }
+
   /** Registers this browser for the signed-in user (signed-in devices in the profile). */
   async registerDevice(): Promise<void> {
     try {
@@ -221,22 +271,32 @@ export class SessionManager {
     return this.#refreshing;
   }
 
-  async #doRefresh(): Promise<boolean> {
-    if (!this.#refreshToken) return this.#tokenValid();
-    try {
-      const answer = await httpRequest<TokenAnswer>('POST', panelBases().auth, {
-        body: { grant_type: 'refresh', refresh_token: this.#refreshToken },
-      });
-      this.#setTokens(answer);
-      return true;
-    } catch (error) {
-      if (error instanceof ApiError && error.status >= 400 && error.status < 500) {
-        this.signOut();
-        return false;
+  #doRefresh(): Promise<boolean> {
+    return withRefreshLock(async () => {
+      // Another tab refreshed while this one waited (or since it loaded): its tokens are the
+      // session's now; presenting this tab's older refresh token again would be reuse.
+      if (this.#adoptStored() && this.#tokenValid(REFRESH_MARGIN_MS)) return true;
+      if (!this.#refreshToken) return this.#tokenValid();
+      const sent = this.#refreshToken;
+      try {
+        const answer = await httpRequest<TokenAnswer>('POST', panelBases().auth, {
+          body: { grant_type: 'refresh', refresh_token: sent },
+        });
+        // Signed out or impersonating meanwhile: this answer is for a session no longer held.
+        if (this.#refreshToken !== sent) return this.#tokenValid();
+        this.#setTokens(answer);
+        return true;
+      } catch (error) {
+        if (error instanceof ApiError && error.status >= 400 && error.status < 500) {
+          // A tab without Web Locks may have rotated it meanwhile: its tokens still hold.
+          if (this.#adoptStored() && this.#tokenValid()) return true;
+          this.signOut();
+          return false;
+        }
+        console.warn('token refresh failed', error);
+        return this.#tokenValid();
       }
-      console.warn('token refresh failed', error);
-      return this.#tokenValid();
-    }
+    });
   }
 
   /** A valid access token, refreshed first when it has under 60 s left. */

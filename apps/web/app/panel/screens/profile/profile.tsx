@@ -1,7 +1,7 @@
 // /panel/profile (beyond the spec): the signed-in user's own account. Name and avatar (PATCH
 // /api/user/{sub}, when their roles may; else read-only), the password (the server has no
 // self-service change: a reset link by email through {auth}/forgot-password), and the signed-in
-// devices ({auth}/devices) with signing one out (DELETE {auth}/device?id=).
+// devices (devices-card.tsx: {auth}/devices, signing one or all others out).
 import {
   Alert,
   Avatar,
@@ -17,7 +17,6 @@ import {
   Title,
 } from '@mantine/core';
 import {
-  confirm,
   DynamicForm,
   type FormDefinition,
   showFailedToast,
@@ -28,16 +27,15 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { PageHeader } from '../../components/page-header.tsx';
 import { COMMON_TEXTS } from '../../i18n/common.ts';
-import { defineTexts, format, useFormatters, usePanelLanguage, useTexts } from '../../i18n/i18n.tsx';
+import { defineTexts, format, usePanelLanguage, useTexts } from '../../i18n/i18n.tsx';
 import { apiClient } from '../../lib/api-client.ts';
-import { panelBases } from '../../lib/bases.ts';
-import { deviceId } from '../../lib/device.ts';
 import { failureMessage } from '../../lib/errors.ts';
 import { apiPath, useCan } from '../../lib/permissions.ts';
 import { sessionManager } from '../../lib/session.ts';
 import { useSession } from '../../lib/use-session.ts';
 import { ErrorView } from '../../shell/status-view.tsx';
 import { useAllRoles } from '../roles/role-names.ts';
+import { DevicesCard } from './devices-card.tsx';
 
 const TEXTS = defineTexts({
   en: {
@@ -56,20 +54,6 @@ const TEXTS = defineTexts({
       'The back office has no direct password change. We email you a link to set a new password; it works once and expires soon.',
     sendLink: 'Send me a reset link',
     linkSent: 'A reset link is on its way to {email}',
-    devices: 'Signed-in devices',
-    devicesText: 'Browsers you signed in from. Signing one out ends its sessions at once.',
-    thisDevice: 'This device',
-    unknownDevice: 'Unknown browser',
-    lastSeen: 'Last seen {date}',
-    firstSeen: 'Since {date}',
-    signOutDevice: 'Sign out',
-    signOutNamed: 'Sign out {name}',
-    signOutTitle: 'Sign this device out?',
-    signOutText: 'Its sessions end at once; whoever uses it must sign in again.',
-    signOutConfirm: 'Sign it out',
-    discard: 'Discard',
-    signedOut: 'The device has been signed out',
-    noDevices: 'No device recorded yet.',
     failed: 'Failed! {message}',
   },
   ar: {
@@ -88,20 +72,6 @@ const TEXTS = defineTexts({
       'لا تتيح لوحة التحرير تغيير كلمة المرور مباشرة. نرسل إليك رابطًا بالبريد لتعيين كلمة مرور جديدة، يصلح مرة واحدة وتنتهي صلاحيته قريبًا.',
     sendLink: 'أرسل لي رابط إعادة التعيين',
     linkSent: 'أُرسل رابط إعادة التعيين إلى {email}',
-    devices: 'الأجهزة المسجّل دخولها',
-    devicesText: 'المتصفحات التي دخلت منها. تسجيل خروج أحدها يُنهي جلساته فورًا.',
-    thisDevice: 'هذا الجهاز',
-    unknownDevice: 'متصفح غير معروف',
-    lastSeen: 'آخر نشاط {date}',
-    firstSeen: 'منذ {date}',
-    signOutDevice: 'تسجيل الخروج',
-    signOutNamed: 'تسجيل الخروج من {name}',
-    signOutTitle: 'تسجيل خروج هذا الجهاز؟',
-    signOutText: 'تنتهي جلساته فورًا، وعلى من يستخدمه أن يسجّل الدخول من جديد.',
-    signOutConfirm: 'سجّل خروجه',
-    discard: 'تراجع',
-    signedOut: 'سُجّل خروج الجهاز',
-    noDevices: 'لا أجهزة مسجّلة بعد.',
     failed: 'تعذّر ذلك: {message}',
   },
 });
@@ -114,21 +84,8 @@ interface Me {
   picture?: string | null;
 }
 
-export interface DeviceRow {
-  id: string;
-  name?: string;
-  description?: string;
-  os?: string;
-  ua?: string;
-  createdAt?: string;
-  lastSeenAt?: string;
-  current?: boolean;
-}
-
 /** Avatars live in their own folder of the file store. */
 export const AVATAR_FOLDER = 'avatars';
-
-export const DEVICES_QUERY_KEY = ['auth', 'devices'] as const;
 
 export default function ProfileScreen() {
   const t = useTexts(TEXTS);
@@ -310,108 +267,6 @@ function PasswordCard({ email }: { email: string }) {
         <Button variant="default" onClick={() => void send()} loading={sending} data-testid="send-reset-link">
           {t.sendLink}
         </Button>
-      </Stack>
-    </Card>
-  );
-}
-
-function DevicesCard() {
-  const t = useTexts(TEXTS);
-  const common = useTexts(COMMON_TEXTS);
-  const fmt = useFormatters();
-  const queryClient = useQueryClient();
-  const devices = useQuery({
-    queryKey: DEVICES_QUERY_KEY,
-    queryFn: ({ signal }) =>
-      sessionManager().authorized<{ data: DeviceRow[] }>('GET', `${panelBases().auth}/devices`, { signal }),
-  });
-  const here = deviceId();
-  const rows = (devices.data?.data ?? []).map((d) => ({ ...d, current: d.current ?? d.id === here }));
-  rows.sort((a, b) => Number(b.current) - Number(a.current));
-
-  const signOut = async (device: DeviceRow, label: string) => {
-    const ok = await confirm({
-      title: t.signOutTitle,
-      text: `${label} · ${t.signOutText}`,
-      confirm: t.signOutConfirm,
-      discard: t.discard,
-      confirmColor: 'red.9',
-    });
-    if (!ok) return;
-    try {
-      await sessionManager().authorized('DELETE', `${panelBases().auth}/device`, {
-        query: { id: device.id },
-      });
-      showSuccessToast(t.signedOut);
-      await queryClient.invalidateQueries({ queryKey: DEVICES_QUERY_KEY });
-    } catch (error) {
-      showFailedToast(format(t.failed, { message: failureMessage(error) }));
-    }
-  };
-
-  return (
-    <Card withBorder padding="lg" component="section" aria-labelledby="profile-devices">
-      <Stack gap="sm">
-        <Title order={2} size="h4" id="profile-devices">
-          {t.devices}
-        </Title>
-        <Text size="sm">{t.devicesText}</Text>
-        {devices.isError ? (
-          <Text size="sm">{format(t.failed, { message: failureMessage(devices.error) })}</Text>
-        ) : devices.isPending ? (
-          <Loader size="sm" aria-label={common.loading} />
-        ) : rows.length === 0 ? (
-          <Text size="sm" c="dimmed">
-            {t.noDevices}
-          </Text>
-        ) : (
-          <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }} data-testid="device-list">
-            {rows.map((device) => {
-              const label = [device.name, device.os].filter(Boolean).join(' · ') || t.unknownDevice;
-              return (
-                <Card
-                  key={device.id}
-                  withBorder
-                  padding="sm"
-                  component="li"
-                  data-device-id={device.id}
-                  data-current={device.current ? 'true' : undefined}
-                >
-                  <Group justify="space-between" wrap="wrap" gap="xs">
-                    <div style={{ minWidth: 0 }}>
-                      <Group gap={6}>
-                        <Text size="sm" fw={600} dir="auto">
-                          {label}
-                        </Text>
-                        {device.current ? (
-                          <Badge size="sm" variant="filled" tt="none">
-                            {t.thisDevice}
-                          </Badge>
-                        ) : null}
-                      </Group>
-                      <Text size="xs" c="dimmed">
-                        {device.lastSeenAt
-                          ? format(t.lastSeen, { date: fmt.dateTime(device.lastSeenAt) })
-                          : format(t.firstSeen, { date: fmt.dateTime(device.createdAt) })}
-                      </Text>
-                    </div>
-                    {device.current ? null : (
-                      <Button
-                        size="xs"
-                        variant="default"
-                        onClick={() => void signOut(device, label)}
-                        aria-label={format(t.signOutNamed, { name: label })}
-                        data-action="sign-out-device"
-                      >
-                        {t.signOutDevice}
-                      </Button>
-                    )}
-                  </Group>
-                </Card>
-              );
-            })}
-          </Stack>
-        )}
       </Stack>
     </Card>
   );

@@ -246,6 +246,26 @@ export default function UserListScreen() {
     }
   };
 
+  /** Issue 34: an administrator ends every session of a user (DELETE {auth}/devices?user=). */
+  const endSessions = async (user: UserRow) => {
+    const ok = await confirm({
+      title: format(t.endSessionsTitle, { email: user.email }),
+      text: t.endSessionsText,
+      confirm: t.endSessionsConfirm,
+      discard: t.discard,
+      confirmColor: 'red.9',
+    });
+    if (!ok) return;
+    try {
+      await sessionManager().authorized('DELETE', `${panelBases().auth}/devices`, {
+        query: { user: user._id },
+      });
+      showSuccessToast(format(t.sessionsEnded, { email: user.email }));
+    } catch (error) {
+      failed(error);
+    }
+  };
+
   const remove = async (user: UserRow) => {
     if (user.roles?.includes(SUPER_ADMIN)) {
       showFailedToast(t.cannotDeleteSuperAdmin);
@@ -351,6 +371,11 @@ export default function UserListScreen() {
           data-action={row.disabled ? 'unban' : 'ban'}
         >
           {row.disabled ? t.unban : t.ban}
+        </Menu.Item>
+      ) : null,
+      mayLock && !self ? (
+        <Menu.Item key="end-sessions" onClick={() => void endSessions(row)} data-action="end-sessions">
+          {t.endSessions}
         </Menu.Item>
       ) : null,
       mayDelete && !self ? (
