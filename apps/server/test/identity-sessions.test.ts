@@ -4,6 +4,7 @@
 // caller's; a user ends one device or all the others, an administrator ends all of a user's.
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.ts';
 import { buildTestApp, request, signIn, TEST_PASSWORD, type TestApp } from './build-test-app.ts';
 
 let t: TestApp;
@@ -90,6 +91,37 @@ describe('two refreshes of one token at once (weakness 9)', () => {
     expect(ended.status, JSON.stringify(ended.body)).toBe(200);
     expect((await refresh(user.refresh_token)).status).toBe(401);
     expect((await refresh(first.body.refresh_token as string)).status).toBe(401);
+  });
+});
+
+describe('two instances on one database', () => {
+  it('answer the two refreshes of one token, one each, with the same successor', async () => {
+    // A second server on the same database and configuration (APP_SECRET included), as behind a
+    // load balancer: what the grace needs lives in the database, not in either process.
+    const other = await buildApp({ config: t.config, database: t.database, logger: false, site: false });
+    await other.ready();
+    try {
+      const user = await signIn(t, ['editor']);
+      const on = (app: typeof other) =>
+        app.inject({
+          method: 'POST',
+          url: '/auth',
+          headers: { 'content-type': 'application/json' },
+          payload: JSON.stringify({ grant_type: 'refresh', refresh_token: user.refresh_token }),
+        });
+      const [a, b] = await Promise.all([on(t.app), on(other)]);
+      expect([a.statusCode, b.statusCode], a.body + b.body).toEqual([200, 200]);
+      expect(a.json().refresh_token).toBe(b.json().refresh_token);
+      const next = await other.inject({
+        method: 'POST',
+        url: '/auth',
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify({ grant_type: 'refresh', refresh_token: a.json().refresh_token }),
+      });
+      expect(next.statusCode).toBe(200);
+    } finally {
+      await other.close();
+    }
   });
 });
 
