@@ -87,6 +87,7 @@ import {
   statusLabel,
   translationOf,
 } from './content-forms.ts';
+import { CorrectionControl } from './correction-dialog.tsx';
 import { useEditorOptions } from './editor-data.ts';
 import { EDITOR_TEXTS, type EditorTexts } from './editor-texts.ts';
 import { EditorValuesContext, FeedLinkWidget, SeoPreviewWidget } from './editor-widgets.tsx';
@@ -326,6 +327,7 @@ function Editor({ kind, record: loaded, newsFeed, presence, onShowHistory, other
     mayPublish,
     t,
     save: () => submit(true),
+    reopen: (doc) => reopenRef.current(doc),
     goTo: (name) => {
       const section = definition.sections?.find((s) => s.fields.some((f) => f.name === name))?.name;
       if (section && !engine.openSections.includes(section))
@@ -430,6 +432,12 @@ function Editor({ kind, record: loaded, newsFeed, presence, onShowHistory, other
               >
                 {statusLabel(t, savedStatus)}
               </Badge>
+              <CorrectionControl
+                kind={kind}
+                record={record}
+                dirty={engine.isDirty}
+                onRecordChanged={reopen}
+              />
               {engine.isDirty ? (
                 <Text span size="sm" c="dimmed" data-testid="editor-dirty">
                   {t.unsavedHint}

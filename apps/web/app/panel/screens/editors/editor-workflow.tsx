@@ -3,11 +3,13 @@
 // back to draft), the sent-back / withdrawn banner, and the server's refusals in plain words. The
 // editor calls prepare() on every save body and settle() / refused() with the answer.
 import { Alert, Text } from '@mantine/core';
-import { showFailedToast, showSuccessToast } from '@tabayyun/forms';
-import { useQuery } from '@tanstack/react-query';
+import { showFailedToast, showSavedToast, showSaveFailedToast, showSuccessToast } from '@tabayyun/forms';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useMemo, useRef, useState } from 'react';
-import { format, useTexts } from '../../i18n/i18n.tsx';
-import type { Doc } from '../../lib/api-client.ts';
+import { listQueryKey } from '../../components/data-table/resource-table.tsx';
+import { format, usePanelLanguage, useTexts } from '../../i18n/i18n.tsx';
+import { apiClient, type Doc } from '../../lib/api-client.ts';
+import { failureMessage } from '../../lib/errors.ts';
 import { useSession } from '../../lib/use-session.ts';
 import { workflowSettingsQuery } from '../workflow-settings/workflow-settings-data.ts';
 import { type ContentKind, type Status, statusLabel } from './content-forms.ts';
@@ -43,12 +45,16 @@ export interface EditorWorkflowOptions {
   t: EditorTexts;
   /** Saves the form and stays (the transition rides on that save). */
   save(): Promise<void>;
+  /** Opens the editor afresh on a record the workflow changed without the form. */
+  reopen(doc: Doc): void;
   /** Opens a field of the form (its section first). */
   goTo(field: string): void;
 }
 
 export function useEditorWorkflow(o: EditorWorkflowOptions) {
   const w = useTexts(WORKFLOW_TEXTS);
+  const { language } = usePanelLanguage();
+  const queryClient = useQueryClient();
   const { claims } = useSession();
   const pending = useRef<Transition | null>(null);
   const [busy, setBusy] = useState(false);
@@ -105,14 +111,40 @@ export function useEditorWorkflow(o: EditorWorkflowOptions) {
     }
     await saveWith({ action: action.kind, to: action.to, ...(reason ? { reason } : {}) });
   };
+  /**
+   * With unsaved edits the change rides on the form's save; otherwise it is a PATCH of only what
+   * changes, so a publish never counts as an edit of the publisher's (four-eyes compares fields).
+   */
   const saveWith = async (transition: Transition) => {
     pending.current = transition;
     setBusy(true);
     try {
-      await o.save();
+      if (o.isDirty || !o.record?._id) await o.save();
+      else await patchWith(transition, String(o.record._id));
     } finally {
       pending.current = null;
       setBusy(false);
+    }
+  };
+  const patchWith = async (transition: Transition, id: string) => {
+    const replace = (path: string, value: unknown) => ({ op: 'replace' as const, path, value });
+    const operations = [
+      ...(transition.to ? [replace('/status', transition.to)] : []),
+      ...(transition.reason ? [replace('/statusReason', transition.reason)] : []),
+      ...(transition.publishAt !== undefined ? [replace('/publishAt', transition.publishAt)] : []),
+      ...(transition.evidenceAcknowledged
+        ? [replace('/evidenceAcknowledged', transition.evidenceAcknowledged)]
+        : []),
+    ];
+    try {
+      const answer = await apiClient().patch(o.kind, id, operations);
+      const saved = { ...(answer.document ?? {}), _id: answer._id } as Doc;
+      if (transition.action === 'acknowledge') showSavedToast(language);
+      settle(saved);
+      await queryClient.invalidateQueries({ queryKey: listQueryKey(o.kind) });
+      o.reopen(saved);
+    } catch (error) {
+      if (!refused(error)) showSaveFailedToast(failureMessage(error), language);
     }
   };
 

@@ -167,7 +167,7 @@ function ChecklistItem({
       <Box style={{ flex: 1, minWidth: 0 }}>
         <Text size="sm" td={check.off ? 'line-through' : undefined}>
           <VisuallyHidden>{`${label}: `}</VisuallyHidden>
-          {check.message}
+          {state === 'met' || state === 'off' ? (check.label ?? check.message) : check.message}
         </Text>
       </Box>
       {check.field && !check.met && !check.off ? (

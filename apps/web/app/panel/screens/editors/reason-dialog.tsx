@@ -44,6 +44,7 @@ export function ReasonDialog({
       onClose={close}
       title={unpublish ? t.unpublishTitle : request?.from === 'review' ? t.sendBackTitle : t.moveToDraftTitle}
       centered
+      closeButtonProps={{ 'aria-label': t.cancel }}
       data-testid="reason-dialog"
     >
       <form

@@ -13,10 +13,11 @@ import {
 } from '@tabayyun/workflow';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { usePanelLanguage } from '../../i18n/i18n.tsx';
+import { usePanelLanguage, useTexts } from '../../i18n/i18n.tsx';
 import { apiClient, type Doc } from '../../lib/api-client.ts';
 import { panelBases } from '../../lib/bases.ts';
 import { workflowSettingsQuery } from '../workflow-settings/workflow-settings-data.ts';
+import { GATE_LABEL, WORKFLOW_SETTINGS_TEXTS } from '../workflow-settings/workflow-settings-texts.ts';
 import { type ContentKind, formToRecord } from './content-forms.ts';
 import { evidenceQuery } from './evidence-panel.tsx';
 import type { GateCheck } from './workflow-state.ts';
@@ -87,6 +88,7 @@ export function useGateChecks(
   serverUnmet: string[],
 ): GateCheck[] {
   const { language } = usePanelLanguage();
+  const labels = useTexts(WORKFLOW_SETTINGS_TEXTS);
   const isFactcheck = kind === 'factcheck';
   const settings = useQuery(workflowSettingsQuery());
   const criteria = useQuery({ ...criteriaQuery(), enabled: isFactcheck });
@@ -124,6 +126,7 @@ export function useGateChecks(
       return {
         key,
         message: GATE_ITEM_TEXTS[key][language],
+        label: labels[GATE_LABEL[key]],
         level: 'error' as const,
         met: off || !unmet.has(key),
         ...(off ? { off } : {}),
@@ -151,5 +154,6 @@ export function useGateChecks(
     id,
     language,
     serverUnmet,
+    labels,
   ]);
 }

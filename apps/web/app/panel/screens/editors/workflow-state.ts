@@ -14,7 +14,10 @@ export interface WorkflowAction {
 
 export interface GateCheck {
   key: string;
+  /** What is missing (shown while unmet, and for a warning). */
   message: string;
+  /** The item's short name (shown once met). */
+  label?: string;
   /** `error` blocks publishing, `warning` does not. */
   level: 'error' | 'warning';
   met: boolean;

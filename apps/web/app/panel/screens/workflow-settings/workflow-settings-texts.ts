@@ -1,4 +1,5 @@
 // Texts of Settings → Workflow (issue 33). The gate items' full sentences are @tabayyun/workflow's.
+import type { GateItemKey } from '@tabayyun/workflow';
 import { defineTexts } from '../../i18n/i18n.tsx';
 
 export const WORKFLOW_SETTINGS_TEXTS = defineTexts({
@@ -21,6 +22,7 @@ export const WORKFLOW_SETTINGS_TEXTS = defineTexts({
     gateImageAlt: 'Alternative text on every image',
     locked: 'Always on: search engines need it.',
     alwaysOn: 'Always on',
+    readOnly: 'Only an administrator changes these rules.',
     unsaved: 'Unsaved changes.',
   },
   ar: {
@@ -40,6 +42,18 @@ export const WORKFLOW_SETTINGS_TEXTS = defineTexts({
     gateImageAlt: 'نص بديل لكل صورة',
     locked: 'مفعّل دائمًا: تحتاجه محركات البحث.',
     alwaysOn: 'مفعّل دائمًا',
+    readOnly: 'لا يغيّر هذه القواعد إلا المدير.',
     unsaved: 'تغييرات غير محفوظة.',
   },
 });
+
+/** The short name of each gate item (the settings' switches, a met item of the editor's checklist). */
+export const GATE_LABEL: Record<GateItemKey, keyof (typeof WORKFLOW_SETTINGS_TEXTS)['en']> = {
+  category: 'gateCategory',
+  claimReview: 'gateClaimReview',
+  claimSummary: 'gateClaimSummary',
+  claimSource: 'gateClaimSource',
+  evidence: 'gateEvidence',
+  conclusion: 'gateConclusion',
+  imageAlt: 'gateImageAlt',
+};

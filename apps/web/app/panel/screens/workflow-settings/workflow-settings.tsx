@@ -29,13 +29,14 @@ import { PageHeader } from '../../components/page-header.tsx';
 import { COMMON_TEXTS } from '../../i18n/common.ts';
 import { usePanelLanguage, useTexts } from '../../i18n/i18n.tsx';
 import { failureMessage } from '../../lib/errors.ts';
+import { apiPath, useCan } from '../../lib/permissions.ts';
 import { ErrorView } from '../../shell/status-view.tsx';
 import {
   saveWorkflowSettings,
   WORKFLOW_SETTINGS_KEY,
   workflowSettingsQuery,
 } from './workflow-settings-data.ts';
-import { WORKFLOW_SETTINGS_TEXTS } from './workflow-settings-texts.ts';
+import { GATE_LABEL, WORKFLOW_SETTINGS_TEXTS } from './workflow-settings-texts.ts';
 
 export default function WorkflowSettingsScreen() {
   const t = useTexts(WORKFLOW_SETTINGS_TEXTS);
@@ -45,6 +46,8 @@ export default function WorkflowSettingsScreen() {
   const stored = useQuery(workflowSettingsQuery());
   const [draft, setDraft] = useState<WorkflowSettings | null>(null);
   const [saving, setSaving] = useState(false);
+  // Staff may read the rules (the editor's checklist does); administrators change them.
+  const mayChange = useCan()('Update', apiPath('settings/workflow'));
   useEffect(() => {
     if (stored.data && !draft) setDraft(stored.data);
   }, [stored.data, draft]);
@@ -89,6 +92,7 @@ export default function WorkflowSettingsScreen() {
               }}
               label={t.fourEyes}
               description={t.fourEyesHint}
+              disabled={!mayChange}
               data-testid="setting-fourEyes"
             />
           </Paper>
@@ -112,7 +116,7 @@ export default function WorkflowSettingsScreen() {
                       data-testid={`setting-gate-${key}`}
                       data-locked="true"
                     >
-                      <Badge color="green.9" variant="filled" style={{ flexShrink: 0 }}>
+                      <Badge color="#1f6f33" variant="filled" style={{ flexShrink: 0 }}>
                         {t.alwaysOn}
                       </Badge>
                       <Box>
@@ -127,6 +131,7 @@ export default function WorkflowSettingsScreen() {
                   <Switch
                     key={key}
                     checked={draft.gate[key]}
+                    disabled={!mayChange}
                     onChange={(event) => setGate(key, event.currentTarget.checked)}
                     label={t[GATE_LABEL[key]]}
                     description={GATE_ITEM_TEXTS[key][language]}
@@ -141,11 +146,16 @@ export default function WorkflowSettingsScreen() {
               <Text size="sm">{t.unsaved}</Text>
             </Alert>
           ) : null}
+          {mayChange ? null : (
+            <Alert color="gray" variant="light" p="xs">
+              <Text size="sm">{t.readOnly}</Text>
+            </Alert>
+          )}
           <Group>
             <Button
               onClick={() => void save()}
               loading={saving}
-              disabled={!dirty}
+              disabled={!dirty || !mayChange}
               data-testid="workflow-save"
             >
               {common.save}
@@ -156,13 +166,3 @@ export default function WorkflowSettingsScreen() {
     </>
   );
 }
-
-const GATE_LABEL: Record<GateItemKey, keyof (typeof WORKFLOW_SETTINGS_TEXTS)['en']> = {
-  category: 'gateCategory',
-  claimReview: 'gateClaimReview',
-  claimSummary: 'gateClaimSummary',
-  claimSource: 'gateClaimSource',
-  evidence: 'gateEvidence',
-  conclusion: 'gateConclusion',
-  imageAlt: 'gateImageAlt',
-};
