@@ -127,6 +127,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('schemaCompilers', schemaCompilers);
   const services = buildServices(deps);
   app.decorate('services', services);
+  // Every query of the server from here on is cancelled past QUERY_TIMEOUT_MS (issue 34).
+  deps.database.setStatementTimeout(config.QUERY_TIMEOUT_MS);
 
   registerErrorHandling(app);
   registerJsonBody(app);

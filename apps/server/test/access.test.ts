@@ -154,7 +154,10 @@ describe('anonymous readers', () => {
       200,
     );
     expect((await call(t.app, 'GET', '/api/author', undefined, 'anonymous')).status).toBe(200);
-    expect((await call(t.app, 'GET', '/api/media-source?name=*x*', undefined, 'anonymous')).status).toBe(200);
+    // Public wildcards take three characters at least (issue 34: shorter ones read a whole index).
+    expect((await call(t.app, 'GET', '/api/media-source?name=*xyz*', undefined, 'anonymous')).status).toBe(
+      200,
+    );
   });
 });
 

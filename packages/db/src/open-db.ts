@@ -53,6 +53,14 @@ export interface Database {
    * start-up steps instances must not do twice at once: the first super-admin, demo content.
    */
   exclusive<T>(name: string, run: () => Promise<T>): Promise<T>;
+  /**
+   * PostgreSQL's `statement_timeout` for every later query of this database's pool, in
+   * milliseconds (0: none): a statement running longer is cancelled with SQLSTATE 57014 (issue
+   * 34). The server sets it from QUERY_TIMEOUT_MS once migrated; tools leave it off. PGlite cannot
+   * honour it (a single-threaded WebAssembly PostgreSQL has no timer signal to cancel with), so
+   * there it does nothing.
+   */
+  setStatementTimeout(ms: number): void;
 }
 
 export interface OpenDbOptions {
@@ -174,6 +182,8 @@ async function openPglite(opts: OpenDbOptions): Promise<Database> {
       await client.query('select pg_notify($1, $2)', [channel, payload]);
     },
     exclusive: (_name, run) => run(),
+    // Measured: `SET statement_timeout = 200` and a 15 s statement runs its 15 s in PGlite.
+    setStatementTimeout: () => {},
   };
 }
 
@@ -186,6 +196,15 @@ async function openPostgres(databaseUrl: string, opts: OpenDbOptions): Promise<D
   const pool = new pg.Pool({ connectionString: databaseUrl, max: opts.poolSize ?? 10 });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
+  // statement_timeout per connection: set on a connection's first use after each change, queued
+  // ahead of the caller's query ('acquire' runs before the pool hands the client out).
+  let statementTimeoutMs = 0;
+  const timeoutOf = new WeakMap<pg.PoolClient, number>();
+  pool.on('acquire', (client) => {
+    if ((timeoutOf.get(client) ?? 0) === statementTimeoutMs) return;
+    timeoutOf.set(client, statementTimeoutMs);
+    client.query(`set statement_timeout = ${statementTimeoutMs}`).catch(() => timeoutOf.delete(client));
+  });
   const pgDb = drizzleNodePg({ client: pool, schema, logger: opts.logger ?? false });
   try {
     if (!opts.skipMigrations) await migratePostgres(pool);
@@ -212,6 +231,9 @@ async function openPostgres(databaseUrl: string, opts: OpenDbOptions): Promise<D
     exclusive: async (name, run) => {
       const client = await pool.connect();
       try {
+        // Waiting for another instance's start-up step is not a slow query.
+        await client.query('set statement_timeout = 0');
+        timeoutOf.set(client, 0);
         await client.query('select pg_advisory_lock(hashtext($1))', [name]);
         try {
           return await run();
@@ -221,6 +243,10 @@ async function openPostgres(databaseUrl: string, opts: OpenDbOptions): Promise<D
       } finally {
         client.release();
       }
+    },
+    setStatementTimeout: (ms) => {
+      if (!Number.isInteger(ms) || ms < 0) throw new Error(`statement timeout ${ms}: a whole number of ms`);
+      statementTimeoutMs = ms;
     },
   };
 }

@@ -168,6 +168,8 @@ export const factcheck = pgTable(
     ),
     index('factcheck_conclusion_normalized_trgm_idx').using('gin', t.conclusionNormalized.op('gin_trgm_ops')),
     index('factcheck_content_normalized_trgm_idx').using('gin', t.contentNormalized.op('gin_trgm_ops')),
+    // Public wildcard filters (issue 34, migration 0014).
+    index('factcheck_description_trgm_idx').using('gin', t.description.op('gin_trgm_ops')),
   ],
 );
 
@@ -229,6 +231,7 @@ export const article = pgTable(
     index('article_tags_gin_idx').using('gin', t.tags),
     index('article_title_normalized_trgm_idx').using('gin', t.titleNormalized.op('gin_trgm_ops')),
     index('article_content_normalized_trgm_idx').using('gin', t.contentNormalized.op('gin_trgm_ops')),
+    index('article_description_trgm_idx').using('gin', t.description.op('gin_trgm_ops')),
   ],
 );
 
@@ -311,6 +314,10 @@ export const category = pgTable(
     index('category_parent_idx').on(t.parent),
     index('category_slug_idx').on(t.slug),
     index('category_name_normalized_trgm_idx').using('gin', t.nameNormalized.op('gin_trgm_ops')),
+    // Public wildcard filters (issue 34, migration 0014).
+    index('category_name_en_trgm_idx').using('gin', t.nameEn.op('gin_trgm_ops')),
+    index('category_name_tr_trgm_idx').using('gin', t.nameTr.op('gin_trgm_ops')),
+    index('category_path_trgm_idx').using('gin', t.path.op('gin_trgm_ops')),
   ],
 );
 

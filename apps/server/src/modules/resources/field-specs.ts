@@ -29,7 +29,8 @@ export function fieldSpecs(
   overrides: Record<string, Partial<FieldSpec>> = {},
 ): Record<string, FieldSpec> {
   const specs: Record<string, FieldSpec> = {};
-  for (const [name, column] of Object.entries(getTableColumns(table)) as [string, PgColumn][]) {
+  const columns = getTableColumns(table) as Record<string, PgColumn>;
+  for (const [name, column] of Object.entries(columns)) {
     const kind = kindOf(column);
     const values = (column as { enumValues?: readonly string[] }).enumValues;
     specs[name] = {
@@ -38,6 +39,9 @@ export function fieldSpecs(
       ...(kind === 'enum' && values ? { values } : {}),
       // Search columns hold normalised text: values compared with them are normalised too.
       ...(name.endsWith('Normalized') ? { normalized: true } : {}),
+      // A field with a normalised copy (`claims` → `claimsNormalized`) runs its wildcard filters on
+      // the copy, which a trigram index serves (issue 34): the text as readers search it.
+      ...(Object.hasOwn(columns, `${name}Normalized`) ? { searchColumn: columns[`${name}Normalized`] } : {}),
       // The version is answered as the opaque `_version` (ADR 013), not as a field of its own.
       ...(name === 'version' ? { output: false, filterable: false, sortable: false } : {}),
       // Translation bookkeeping (ADR 014): clients read the derived `needsUpdate` instead.

@@ -8,7 +8,8 @@
 // `anonymous` permission, which matches everyone): anonymous callers and signed-in accounts
 // without a staff grant alike. Staff grants (roles, users, claims) read every field.
 import { type Actor, authorize, SUPER_ADMIN_ROLE } from '@tabayyun/permissions';
-import type { Clause, Query } from '@tabayyun/query';
+import type { Clause, Condition, Query } from '@tabayyun/query';
+import { normalizeForSearch } from '@tabayyun/text';
 import { invalidQuery } from '../../errors.ts';
 import type { AccessGuard } from '../../plugins/access.ts';
 import { own } from './query-compiler.ts';
@@ -129,6 +130,22 @@ export const PUBLIC_FIELDS: Readonly<Record<string, readonly string[]>> = {
   ],
 };
 
+/**
+ * The fields a public reader may filter with wildcards (`*x*`, `x*`, `*x`): each compiles to an
+ * ILIKE a GIN trigram index answers (migration 0014; query-limits.test.ts checks every one with
+ * EXPLAIN). Wildcards on other fields (a scan of every row) are the staff's.
+ */
+export const PUBLIC_WILDCARD_FIELDS: Readonly<Record<string, readonly string[]>> = {
+  factcheck: ['title', 'claims', 'againstClaim', 'conclusion', 'content', 'description'],
+  article: ['title', 'content', 'description'],
+  category: ['name', 'nameEn', 'nameTr', 'path'],
+  author: ['name'],
+  'media-source': ['name'],
+};
+
+/** Trigram indexes find nothing shorter: a shorter wildcard reads the whole index. */
+export const PUBLIC_WILDCARD_MIN_LENGTH = 3;
+
 /** The fields of one translation in `lookup=translations` a public reader sees. */
 const PUBLIC_TRANSLATION_FIELDS = ['_id', 'language', 'status', 'isSource'] as const;
 
@@ -162,11 +179,18 @@ export function createPublicView(deps: { guard: AccessGuard; registry: Registry;
     return set;
   };
 
-  /** Throws INVALID_QUERY naming `key` unless `field` (maybe dotted through relations) is public. */
-  function checkField(def: ResourceDefinition, field: string, key: string): void {
+  /**
+   * Throws INVALID_QUERY naming `key` unless `field` (maybe dotted through relations) is public,
+   * and for a wildcard condition, one of the resource's public wildcard fields. The normalised copy
+   * of a public field filters too (never answered): it holds that public text as readers search it
+   * (`claimsNormalized=*q*`, the spec's search keys), so it tells nothing the public cannot read.
+   */
+  function checkField(def: ResourceDefinition, field: string, key: string, condition: Condition): void {
     const fields = allowed(def.name);
     if (own(def.fields, field)) {
-      if (!fields.has(field)) throw invalidQuery(key, `unknown field '${key}'`);
+      if (!fields.has(field) && !fields.has(copiedField(field)))
+        throw invalidQuery(key, `unknown field '${key}'`);
+      if (condition.kind === 'like') checkWildcard(def, field, key, condition.value);
       return;
     }
     const dot = field.indexOf('.');
@@ -175,13 +199,28 @@ export function createPublicView(deps: { guard: AccessGuard; registry: Registry;
     const target = relation ? registry.get(relation.resource) : undefined;
     if (!relation || !target) return; // Unknown: the query compiler answers it.
     if (!fields.has(head)) throw invalidQuery(key, `unknown field '${key}'`);
-    checkField(target, field.slice(dot + 1), key);
+    checkField(target, field.slice(dot + 1), key, condition);
+  }
+
+  function checkWildcard(def: ResourceDefinition, field: string, key: string, value: string): void {
+    const wildcards = PUBLIC_WILDCARD_FIELDS[def.name] ?? [];
+    if (!wildcards.includes(copiedField(field))) {
+      throw invalidQuery(
+        key,
+        wildcards.length > 0
+          ? `wildcards apply to ${wildcards.join(', ')} only`
+          : `wildcards do not apply to ${def.name}`,
+      );
+    }
+    if (normalizeForSearch(value).length < PUBLIC_WILDCARD_MIN_LENGTH) {
+      throw invalidQuery(key, `a wildcard search needs at least ${PUBLIC_WILDCARD_MIN_LENGTH} characters`);
+    }
   }
 
   /** Refuses what a public reader may not ask: non-public filters, sorts, selects and lookups. */
   function checkQuery(def: ResourceDefinition, query: Query): void {
     for (const clause of query.where) {
-      for (const condition of clause.any) checkField(def, condition.field, condition.field);
+      for (const condition of clause.any) checkField(def, condition.field, condition.field, condition);
     }
     if (query.sort && !allowed(def.name).has(query.sort.field)) {
       throw invalidQuery('sort_by', `cannot sort by '${query.sort.field}'`);
@@ -234,6 +273,10 @@ export function createPublicView(deps: { guard: AccessGuard; registry: Registry;
     fieldsOf: (resource: string) => [...allowed(resource)],
   };
 }
+
+/** `claimsNormalized` → `claims`: the field a normalised copy copies (else the name itself). */
+const copiedField = (field: string) =>
+  field.endsWith('Normalized') ? field.slice(0, -'Normalized'.length) : field;
 
 function pick(doc: Record<string, unknown>, keys: readonly string[]): Record<string, unknown> {
   const out: Record<string, unknown> = {};

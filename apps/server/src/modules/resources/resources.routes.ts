@@ -90,7 +90,7 @@ export async function publicReadGate(
   def: ResourceDefinition,
   query: Query,
 ): Promise<Query | undefined> {
-  if (!reads || !reads.view.isPublic(request.actor, def.name)) return undefined;
+  if (!reads?.view.isPublic(request.actor, def.name)) return undefined;
   try {
     await reads.consume(request);
   } catch (error) {
