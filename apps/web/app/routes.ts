@@ -62,6 +62,7 @@ function panelRoutes(): RouteConfigEntry[] {
       screen('forgot-password', 'session/forgot-password.tsx'),
       screen('reset-password', 'session/new-password.tsx'),
       screen('change-password', 'session/change-password.tsx'),
+      screen('two-factor-setup', 'session/two-factor-setup.tsx'),
       layout('panel/shell/app-layout.tsx', [
         screen('dashboard', 'dashboard/dashboard.tsx'),
         screen('factcheck/edit/:id', 'editors/factcheck-editor.tsx'),

@@ -258,7 +258,7 @@ const PANEL_AXE_OPTIONS: AxeOptions = {
 };
 
 /** axe-core on the page as it is, with the panel's options: one line per problem, empty when accessible. */
-async function accessibilityProblems(page: Page): Promise<string[]> {
+export async function accessibilityProblems(page: Page): Promise<string[]> {
   return describeProblems(await auditPage(page, PANEL_AXE_OPTIONS));
 }
 

@@ -80,6 +80,14 @@ export interface AuthDeps {
   phoneSender: () => PhoneSender;
   /** Tells every instance that a user's state changed (ban, roles, verification). */
   userChanged: (sub: string) => void;
+  /** Second factors (two-factor module, ADR 042): the step after a proven password, and grant_type mfa. */
+  secondFactor?: {
+    challengeIfEnrolled(user: UserRow, body: Body): Promise<void>;
+    completeMfa(args: {
+      input: unknown;
+      client: RequestClient;
+    }): Promise<{ user: UserRow; body: Body; details: Record<string, unknown> }>;
+  };
   log: { error(fields: Record<string, unknown>, message: string): void };
 }
 
@@ -294,6 +302,7 @@ export function createAuthService(deps: AuthDeps) {
     }
     await deps.limiter.signInSucceeded(client, budget);
     await deps.lockout.succeeded(user._id, client);
+    await deps.secondFactor?.challengeIfEnrolled(user, body);
     return completeSignIn(user, body, client, { method: 'password' });
   }
 
@@ -434,6 +443,11 @@ export function createAuthService(deps: AuthDeps) {
       const grant = body.grant_type ?? 'password';
       if (grant === 'password') return signInWithPassword(body, args.client);
       if (grant === 'refresh' || grant === 'refresh_token') return refresh(body, args.client);
+      if (grant === 'mfa' && deps.secondFactor) {
+        return deps.secondFactor
+          .completeMfa(args)
+          .then((proven) => completeSignIn(proven.user, proven.body, args.client, proven.details));
+      }
       throw new AppError('UNSUPPORTED_GRANT_TYPE', `Unknown grant_type '${String(grant)}'`);
     },
 
@@ -855,6 +869,8 @@ export function createAuthService(deps: AuthDeps) {
     },
 
     endOtherSessions,
+    /** Finishes a sign-in proven elsewhere (a passkey, ADR 042): bans, counters, audit, tokens. */
+    completeSignIn,
 
     /** The first start: one super-admin when none exists (CONTRACT.md "Base paths and ports"). */
     async ensureSuperAdmin(args: {

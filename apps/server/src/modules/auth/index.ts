@@ -28,6 +28,7 @@ import { createProviderRegistry, providerConfigs } from './providers.service.ts'
 import { createRateLimiter } from './rate-limiter.ts';
 import { createTokenService } from './token.service.ts';
 import { loadSigningKeys } from './token-keys.ts';
+import { createTwoFactor, secondFactorRoles } from './two-factor/index.ts';
 import { createUserStateCache, USER_CHANGED_CHANNEL } from './user-state.ts';
 
 export interface Identity {
@@ -73,6 +74,10 @@ export async function registerIdentity(app: FastifyInstance, ctx: ModuleContext)
     outboxDir: join(config.dataDir, 'outbox'),
     log: (fields, message) => app.log.info(fields, message),
   });
+  // Second factors (ADR 042): the auth service asks it after a proven password.
+  const twoFactor = await createTwoFactor(app, ctx, {
+    endOtherSessions: (sub, sid) => auth.endOtherSessions(sub, sid),
+  });
   const auth = createAuthService({
     db,
     config,
@@ -101,6 +106,7 @@ export async function registerIdentity(app: FastifyInstance, ctx: ModuleContext)
     },
     phoneSender: () => phoneSender,
     userChanged,
+    secondFactor: twoFactor.service,
     log: app.log,
   });
 
@@ -133,17 +139,19 @@ export async function registerIdentity(app: FastifyInstance, ctx: ModuleContext)
     onReloadError: (err) => app.log.error({ err }, 'reloading permissions failed'),
   });
 
-  await seedDefaultRoles(db);
+  await seedDefaultRoles(db, secondFactorRoles(config));
   const stopPermissions = await permissions.start();
   const stopUsers = await database.listen(USER_CHANGED_CHANNEL, (sub) => userStates.evict(sub));
 
   app.setTokenActorResolver(
-    createBearerActorResolver({
-      tokens,
-      users: userStates,
-      prefixes: [config.API_BASE, config.AUTH_BASE, config.PERMISSIONS_BASE, config.STORAGE_BASE],
-      filesBase: config.STORAGE_BASE,
-    }),
+    twoFactor.enforce(
+      createBearerActorResolver({
+        tokens,
+        users: userStates,
+        prefixes: [config.API_BASE, config.AUTH_BASE, config.PERMISSIONS_BASE, config.STORAGE_BASE],
+        filesBase: config.STORAGE_BASE,
+      }),
+    ),
   );
   app.decorate('identity', {
     auth,
@@ -160,10 +168,11 @@ export async function registerIdentity(app: FastifyInstance, ctx: ModuleContext)
     permissionsBase: config.PERMISSIONS_BASE,
     jwks: tokens.jwks,
   });
+  twoFactor.registerRoutes((user, body, client, details) => auth.completeSignIn(user, body, client, details));
   await app.register(
     async (api) => {
       registerResourceRoutes(api, users, ['user']);
-      registerResourceRoutes(api, createRolesService({ resources, audit }), ['role']);
+      registerResourceRoutes(api, twoFactor.watchRoles(createRolesService({ resources, audit })), ['role']);
       registerResourceRoutes(api, permissions.api, ['permission']);
       registerResourceRoutes(api, createAuditReadApi(resources), ['audit']);
     },
@@ -175,6 +184,7 @@ export async function registerIdentity(app: FastifyInstance, ctx: ModuleContext)
     await audit.flush();
     await stopPermissions();
     await stopUsers();
+    await twoFactor.close();
     mailer.close();
   });
 }

@@ -36,6 +36,7 @@ import { useSession } from '../../lib/use-session.ts';
 import { ErrorView } from '../../shell/status-view.tsx';
 import { useAllRoles } from '../roles/role-names.ts';
 import { DevicesCard } from './devices-card.tsx';
+import { TwoFactorSection } from './two-factor-section.tsx';
 
 const TEXTS = defineTexts({
   en: {
@@ -112,6 +113,7 @@ export default function ProfileScreen() {
             <PasswordCard email={me.data.email} />
             <DevicesCard />
           </SimpleGrid>
+          <TwoFactorSection />
         </Stack>
       )}
     </>

@@ -16,13 +16,15 @@ import { openPanelFormDialog } from '../users/form-dialog.tsx';
 import { PermissionMatrixDialog } from './permission-matrix.tsx';
 import { roleLabel, SUPER_ADMIN, useAllRoles } from './role-names.ts';
 import { ROLE_TEXTS } from './role-texts.ts';
+import { SECOND_FACTOR_TEXTS, SecondFactorSwitch } from './second-factor-switch.tsx';
 
 interface RoleRow extends Doc {
   _id: string;
   name: string;
+  requiresSecondFactor?: boolean;
 }
 
-const BASE_PARAMS = { select: '_id,name' };
+const BASE_PARAMS = { select: '_id,name,requiresSecondFactor' };
 const SEARCH_FIELDS = ['_id', 'name'];
 const MATRIX_PARAM = 'permissions';
 /** The matrix's key is part of the view, not a filter of the list. */
@@ -33,6 +35,7 @@ const listFilters = (list: ListParams) => {
 
 export default function RoleListScreen() {
   const t = useTexts(ROLE_TEXTS);
+  const t2 = useTexts(SECOND_FACTOR_TEXTS);
   const { language } = usePanelLanguage();
   const can = useCan();
   const write = useWrite();
@@ -92,7 +95,12 @@ export default function RoleListScreen() {
       onSubmit: async (values) =>
         Boolean(
           await write('role', () =>
-            apiClient().replace('role', { _id: row._id, name: String(values.name).trim() }),
+            apiClient().replace('role', {
+              _id: row._id,
+              name: String(values.name).trim(),
+              // PUT replaces the record: the second-factor switch keeps its state.
+              requiresSecondFactor: row.requiresSecondFactor === true,
+            }),
           ),
         ),
     });
@@ -109,6 +117,18 @@ export default function RoleListScreen() {
   const columns: Column<RoleRow>[] = [
     { key: '_id', title: t.id, sortable: true, render: (row) => <span dir="ltr">{row._id}</span> },
     { key: 'name', title: t.name, sortable: true, render: (row) => roleLabel(row, language) },
+    {
+      key: 'requiresSecondFactor',
+      title: t2.column,
+      render: (row) => (
+        <SecondFactorSwitch
+          id={row._id}
+          name={roleLabel(row, language)}
+          on={row.requiresSecondFactor === true}
+          mayUpdate={mayUpdate}
+        />
+      ),
+    },
   ];
 
   const rowActions = (row: RoleRow) => {

@@ -2,14 +2,16 @@
 // reset token goes to the forced password change; otherwise back to the page asked for.
 import { Anchor, Stack, Text, Title } from '@mantine/core';
 import { DynamicForm, type FormDefinition, showFailedToast } from '@tabayyun/forms';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { Link, redirect, useNavigate, useSearchParams } from 'react-router';
 import { useTexts } from '../../i18n/i18n.tsx';
 import { isApiError } from '../../lib/http.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { sessionManager } from '../../lib/session.ts';
+import { type SecondFactorChallenge, secondFactorChallengeOf } from '../../lib/two-factor.ts';
 import { safeNext } from '../../shell/login-redirect.ts';
 import { CenteredLayout } from './centered-layout.tsx';
+import { PasskeySignInButton, SecondFactorStep } from './second-factor-step.tsx';
 import { SESSION_TEXTS } from './session-texts.ts';
 
 export async function clientLoader({ request }: { request: Request }) {
@@ -26,6 +28,8 @@ export default function LoginScreen() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const next = safeNext(params.get('next'));
+  // A password of an account with a second factor: the second step (ADR 042).
+  const [step, setStep] = useState<{ challenge: SecondFactorChallenge; rememberMe: boolean } | undefined>();
   const definition = useMemo<FormDefinition>(
     () => ({
       name: 'login',
@@ -63,11 +67,28 @@ export default function LoginScreen() {
       }
       navigate(next, { replace: true });
     } catch (error) {
+      const challenge = secondFactorChallengeOf(error);
+      if (challenge) {
+        setStep({ challenge, rememberMe: values.rememberMe !== false });
+        return;
+      }
       const code = isApiError(error) ? error.code : '';
       showFailedToast(code && code !== 'INVALID_CREDENTIALS' ? `${t.loginFailed} (${code})` : t.loginFailed);
     }
   };
 
+  if (step) {
+    return (
+      <CenteredLayout>
+        <SecondFactorStep
+          challenge={step.challenge}
+          rememberMe={step.rememberMe}
+          onSignedIn={() => navigate(next, { replace: true })}
+          onStartOver={() => setStep(undefined)}
+        />
+      </CenteredLayout>
+    );
+  }
   return (
     <CenteredLayout>
       <Stack gap="md">
@@ -80,6 +101,7 @@ export default function LoginScreen() {
           onSubmit={onSubmit}
           submitLabel={t.login}
         />
+        <PasskeySignInButton rememberMe onSignedIn={() => navigate(next, { replace: true })} />
         <Text size="sm">
           <Anchor component={Link} to="/panel/forgot-password">
             {t.forgotPassword}
