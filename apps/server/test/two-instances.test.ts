@@ -36,6 +36,7 @@ beforeAll(async () => {
     READ_RATE_MAX: '4',
     CONTACT_RATE_MAX: '3',
     LOCKOUT_THRESHOLD: '3',
+    REFRESH_REUSE_GRACE_S: '1',
     AUTH_ACCOUNT_RATE_MAX: '5',
   };
   // Started together, as an orchestrator would: both migrate and seed the same empty database.
@@ -93,13 +94,20 @@ describe('two instances on one PostgreSQL', () => {
     expect(devices.status, devices.text).toBe(200);
   });
 
-  it('refuses on one instance a refresh token already rotated on the other', async () => {
+  it('refuses on one instance a refresh token already rotated on the other, after the grace', async () => {
     const email = await createUser(['editor']);
     const first = (await signIn(a!.url, email)).body;
     const rotated = await http(a!.url, 'POST', '/auth', {
       body: { grant_type: 'refresh', refresh_token: first.refresh_token },
     });
     expect(rotated.status, rotated.text).toBe(200);
+    // Within REFRESH_REUSE_GRACE_S (a second tab, a reload): the same successor, on either instance.
+    const repeat = await http(b!.url, 'POST', '/auth', {
+      body: { grant_type: 'refresh', refresh_token: first.refresh_token },
+    });
+    expect(repeat.status, repeat.text).toBe(200);
+    expect(repeat.body.refresh_token).toBe(rotated.body.refresh_token);
+    await new Promise((resolve) => setTimeout(resolve, 1300));
     const replay = await http(b!.url, 'POST', '/auth', {
       body: { grant_type: 'refresh', refresh_token: first.refresh_token },
     });
