@@ -38,12 +38,13 @@ describe('preview links', () => {
 
   it('is refused to whoever may not read the draft, and 404 for an unknown id', async () => {
     const draft = await create(t.app, 'factcheck', buildFactcheck({ status: 'draft' }));
+    // Public readers get no draft link at all (issue 34), whatever the id: 401, or 403 signed in.
     expect(
       (await call(t.app, 'GET', `/api/factcheck/${draft._id}/preview-link`, undefined, 'anonymous')).status,
-    ).toBe(404);
+    ).toBe(401);
     expect(
       (await call(t.app, 'GET', `/api/factcheck/${draft._id}/preview-link`, undefined, 'reader')).status,
-    ).toBe(404);
+    ).toBe(403);
     expect((await call(t.app, 'GET', '/api/factcheck/0e0000000000000000009999/preview-link')).status).toBe(
       404,
     );

@@ -120,6 +120,12 @@ export function registerSpecialRoutes(app: FastifyInstance, deps: SpecialDeps): 
         },
       },
       async (request) => {
+        // A link outlives the state it was made in (an item unpublished within the 6 hours shows
+        // its new draft through it): only staff readers get one, never the public (issue 34).
+        if (deps.publicReads.view.isPublic(request.actor, resource)) {
+          if (request.actor.anonymous) throw new AppError('UNAUTHORIZED', 'Sign in to preview');
+          throw new AppError('FORBIDDEN', `You may not preview ${resource}`);
+        }
         const doc = await deps.resources.get({ actor: request.actor, resource, id: request.params.id });
         const now = Date.now();
         const token = deps.drafts.sign(String(doc._id), now);
