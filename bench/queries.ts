@@ -11,9 +11,9 @@ import { type Database, openDb, sql } from '@tabayyun/db';
 import { type Actor, ANONYMOUS_ACTOR } from '@tabayyun/permissions';
 import { parseQuery } from '@tabayyun/query';
 import { normalizeForSearch } from '@tabayyun/text';
-import { buildServices } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { seedDemoContent } from '../apps/server/src/modules/seed/seed.service.ts';
+import { buildServices } from '../apps/server/src/services.ts';
 
 const { values } = parseArgs({
   args: process.argv.slice(3),

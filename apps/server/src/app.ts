@@ -9,30 +9,16 @@ import type { Database } from '@tabayyun/db';
 import type { Rule } from '@tabayyun/permissions';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config.ts';
-import { createAuditLog } from './modules/audit/audit.service.ts';
 import { registerIdentity } from './modules/auth/index.ts';
-import { createContentEvents } from './modules/content/content-events.ts';
-import { createRegistry } from './modules/content/registry.ts';
-import { createDraftsService } from './modules/drafts/drafts.service.ts';
-import { createFeedService } from './modules/feed/feed.service.ts';
 import { registerFiles } from './modules/files/index.ts';
 import { registerHealthRoutes } from './modules/health/health.routes.ts';
 import { isDatabaseReady } from './modules/health/health.service.ts';
 import { registerMonitoring } from './modules/monitoring/index.ts';
 import { registerPresenceRoutes } from './modules/presence/presence.routes.ts';
-import { createPresenceService } from './modules/presence/presence.service.ts';
-import { createReadsService } from './modules/reads/reads.service.ts';
-import { createCountCache } from './modules/resources/count-cache.ts';
-import { createPublicReads } from './modules/resources/public-reads.ts';
 import { registerResourceRoutes } from './modules/resources/resources.routes.ts';
-import { createResourceService } from './modules/resources/resources.service.ts';
 import { registerRevisionRoutes } from './modules/resources/revisions.routes.ts';
-import { createRevisionsService } from './modules/resources/revisions.service.ts';
 import { registerSpecialRoutes } from './modules/special.routes.ts';
-import { createStatsService } from './modules/stats/stats.service.ts';
-import { createAccessGuard } from './plugins/access.ts';
 import { type ActorResolver, registerActor } from './plugins/actor.ts';
-import { defaultRules } from './plugins/default-rules.ts';
 import { registerErrorHandling, registerJsonNotFound } from './plugins/error-handler.ts';
 import { registerJsonBody } from './plugins/json-body.ts';
 import { registerJsonCompression } from './plugins/json-compression.ts';
@@ -41,6 +27,7 @@ import { redactingLogger } from './plugins/log-redaction.ts';
 import { databaseRateLimitStore } from './plugins/rate-limit-store.ts';
 import { requestTimeoutOptions } from './plugins/request-timeout.ts';
 import { registerStorableInput } from './plugins/storable-input.ts';
+import { buildServices, type Services } from './services.ts';
 
 export interface AppDeps {
   config: Config;
@@ -56,55 +43,6 @@ export interface AppDeps {
    * benchmark runs the server under valgrind, ~70 times slower.
    */
   pluginTimeoutMs?: number;
-}
-
-export type Services = Awaited<ReturnType<typeof buildServices>>;
-
-export function buildServices(deps: Pick<AppDeps, 'config' | 'database' | 'rules'>) {
-  const { config, database } = deps;
-  const registry = createRegistry();
-  const guard = createAccessGuard(
-    deps.rules ?? defaultRules(config.API_BASE, { storageBase: config.STORAGE_BASE }),
-  );
-  const events = createContentEvents(database);
-  const audit = createAuditLog({ db: database.db });
-  const countCache = createCountCache();
-  // Other instances' writes arrive by NOTIFY; this instance's own writes clear it at once.
-  void events.subscribe(() => countCache.clear());
-  const resources = createResourceService({
-    db: database.db,
-    registry,
-    guard,
-    apiBase: config.API_BASE,
-    onChange: events.publish,
-    onAudit: audit.recordContent,
-    countCache,
-  });
-  return {
-    registry,
-    guard,
-    events,
-    audit,
-    resources,
-    stats: createStatsService({ db: database.db, registry, guard, apiBase: config.API_BASE }),
-    reads: createReadsService({ db: database.db, guard, apiBase: config.API_BASE }),
-    feeds: createFeedService(resources),
-    revisions: createRevisionsService({ db: database.db, resources }),
-    presence: createPresenceService({ db: database.db, resources, ttlMs: config.PRESENCE_TTL_MS }),
-    drafts: createDraftsService(config.appSecret),
-    countCache,
-    publicReads: createPublicReads({
-      db: database.db,
-      guard,
-      registry,
-      apiBase: config.API_BASE,
-      limits: {
-        maxPerPage: config.PUBLIC_PER_PAGE_MAX,
-        rateMax: config.PUBLIC_READ_RATE_MAX,
-        rateWindowMs: config.PUBLIC_READ_RATE_WINDOW_MS,
-      },
-    }),
-  };
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -225,13 +163,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         productName: config.PRODUCT_NAME,
       },
       cache: config.SITE_CACHE ? { maxBytes: config.SITE_CACHE_MB * 1024 * 1024 } : undefined,
+      // The contact form without JavaScript: the limits of POST {api}/contract (issue 34).
+      posts: (await import('./modules/site/post-limits.ts')).contactPostLimits(deps.database.db, config),
       events: services.events,
       seo: { resources: services.resources, disallow: ['/panel', config.API_BASE] },
     });
   } else {
     registerJsonNotFound(app);
-      // The contact form without JavaScript: the limits of POST {api}/contract (issue 34).
-      posts: (await import('./modules/site/post-limits.ts')).contactPostLimits(deps.database.db, config),
   }
   return app;
 }

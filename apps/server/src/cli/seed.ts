@@ -1,8 +1,8 @@
 // `npm run seed`: loads the demo content into the configured database; safe to run again.
 import { openDb } from '@tabayyun/db';
-import { buildServices } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { seedDemoContent } from '../modules/seed/seed.service.ts';
+import { buildServices } from '../services.ts';
 
 const config = loadConfig();
 const database = await openDb({

@@ -1,8 +1,8 @@
 // What a feature module receives when app.ts registers it. Modules own their folders and plug in
 // through one register function each, so features grow without editing each other's files.
 import type { Database } from '@tabayyun/db';
-import type { Services } from '../app.ts';
 import type { Config } from '../config.ts';
+import type { Services } from '../services.ts';
 
 export interface ModuleContext {
   config: Config;
