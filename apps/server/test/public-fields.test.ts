@@ -4,6 +4,7 @@
 // fields are refused (400 INVALID_QUERY naming the key), so `?updatedBy=<id>` cannot probe who
 // edited what; hidden authors are not listed. Staff still read everything.
 // On PGlite and on PostgreSQL (DATABASE_URL).
+import { storage } from '@tabayyun/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PUBLIC_FIELDS } from '../src/modules/resources/public-fields.ts';
 import { type ActorName, buildTestApp, call, type TestApp } from './build-test-app.ts';
@@ -255,6 +256,40 @@ describe.each<ActorName>(['anonymous', 'reader'])('every resource and lookup rea
       const res = await get(url, actor);
       expect(res.status, url).toBe(400);
       expect(res.body.code).toBe('INVALID_QUERY');
+    }
+  });
+});
+
+describe('file records, should an administrator open them to the public', () => {
+  it('answer public fields only, and refuse filters on the others', async () => {
+    await t.database.db.insert(storage).values({
+      _id: '0d0000000000000000000001',
+      originalname: 'logo.png',
+      filename: 'logo.png',
+      destination: 'storage/logos',
+      path: 'storage/logos/logo.png',
+      user: STAFF_ID,
+      updatedBy: STAFF_ID,
+    });
+    const rule = await call(t.app, 'POST', '/api/permission', {
+      name: 'file records for everyone',
+      path: '/api/storage',
+      actions: { Read: [{ by: 'anonymous', access: 'grant' }] },
+    });
+    expect(rule.status, JSON.stringify(rule.body)).toBe(200);
+    try {
+      const list = await get('/api/storage', 'anonymous');
+      expect(list.status, JSON.stringify(list.body)).toBe(200);
+      const docs = list.body.data as Doc[];
+      expect(docs.map((d) => d._id)).toContain('0d0000000000000000000001');
+      for (const doc of docs) expectPublic('storage', doc);
+      const one = await get('/api/storage/0d0000000000000000000001', 'anonymous');
+      expectPublic('storage', (one.body.data as Doc[])[0]!);
+      const probe = await get(`/api/storage?user=${STAFF_ID}`, 'anonymous');
+      expect(probe.status).toBe(400);
+      expect(probe.body.details).toEqual({ key: 'user' });
+    } finally {
+      await call(t.app, 'DELETE', `/api/permission/${rule.body._id}`);
     }
   });
 });

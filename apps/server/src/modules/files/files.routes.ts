@@ -7,7 +7,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, validationFailed } from '../../errors.ts';
-import { queryOf } from '../resources/resources.routes.ts';
+import { publicReadGate, queryOf } from '../resources/resources.routes.ts';
 import type { ResourceService } from '../resources/resources.service.ts';
 import { contentDisposition } from './file-names.ts';
 import { isActiveContent } from './file-policy.ts';
@@ -54,14 +54,23 @@ export interface FileRoutesDeps {
   largestMaxSize: number;
 }
 
-/** The file browser's listing: the query language over `storage`, 50 per page by default. */
-function listFiles(listing: ResourceService, request: FastifyRequest) {
+/**
+ * The file browser's listing: the query language over `storage`, 50 per page by default. Staff
+ * only by default; should the public be granted it, it reads as the generic API's public readers
+ * do (issue 34): budget, page ceiling, public fields only.
+ */
+async function listFiles(listing: ResourceService, request: FastifyRequest, reply: FastifyReply) {
   const query = queryOf(request);
-  return listing.list({
+  const def = listing.definition('storage');
+  const publicQuery = await publicReadGate(request.server.services?.publicReads, request, reply, def, query);
+  const result = await listing.list({
     actor: request.actor,
     resource: 'storage',
-    query: { ...query, perPage: query.perPage ?? FILES_PER_PAGE },
+    query: { ...(publicQuery ?? query), perPage: query.perPage ?? FILES_PER_PAGE },
   });
+  if (!publicQuery) return result;
+  const view = request.server.services.publicReads.view;
+  return { data: result.data.map((doc) => view.project(def, doc, [])), total: result.total };
 }
 
 export async function registerFileRoutes(app: FastifyInstance, deps: FileRoutesDeps): Promise<void> {
@@ -119,7 +128,7 @@ export async function registerFileRoutes(app: FastifyInstance, deps: FileRoutesD
         response: { 200: listAnswer, 400: errorAnswer, 401: errorAnswer },
       },
     },
-    (request) => listFiles(deps.listing, request),
+    (request, reply) => listFiles(deps.listing, request, reply),
   );
 
   app.get<{
@@ -219,7 +228,7 @@ export function registerStorageApiRoutes(app: FastifyInstance, listing: Resource
         response: { 200: listAnswer, 400: errorAnswer, 401: errorAnswer },
       },
     },
-    (request) => listFiles(listing, request),
+    (request, reply) => listFiles(listing, request, reply),
   );
   app.get<{ Params: { id: string } }>(
     '/storage/:id',
@@ -231,16 +240,19 @@ export function registerStorageApiRoutes(app: FastifyInstance, listing: Resource
         response: { 200: listAnswer, 404: errorAnswer },
       },
     },
-    async (request) => ({
-      data: [
-        await listing.get({
-          actor: request.actor,
-          resource: 'storage',
-          id: request.params.id,
-          query: queryOf(request),
-        }),
-      ],
-    }),
+    async (request, reply) => {
+      const query = queryOf(request);
+      const def = listing.definition('storage');
+      const publicReads = request.server.services?.publicReads;
+      const publicQuery = await publicReadGate(publicReads, request, reply, def, query);
+      const doc = await listing.get({
+        actor: request.actor,
+        resource: 'storage',
+        id: request.params.id,
+        query: publicQuery ?? query,
+      });
+      return { data: [publicQuery && publicReads ? publicReads.view.project(def, doc, []) : doc] };
+    },
   );
 }
 

@@ -115,6 +115,20 @@ export const PUBLIC_FIELDS: Readonly<Record<string, readonly string[]>> = {
     'description',
     ...TIMES,
   ],
+  // File records (GET /api/storage), staff-only by default: never who uploaded a file.
+  storage: [
+    '_id',
+    'fieldname',
+    'originalname',
+    'filename',
+    'size',
+    'encoding',
+    'mimetype',
+    'destination',
+    'path',
+    'date',
+    'meta',
+  ],
   // Corrections on the record (issue 33): public notes; who wrote one is the newsroom's.
   correction: [
     '_id',
