@@ -211,6 +211,16 @@ describe('TOTP with an authenticator app', () => {
     expect(ownRefresh.status).toBe(200);
   });
 
+  it('a password that must change still needs the second factor, then answers a reset token', async () => {
+    const user = await signIn(t, ['fact-checker']);
+    const { secret } = await enrolTotp(user.access_token);
+    await call(t.app, 'POST', '/auth/adminreset', { email: user.email, new_password: TEST_PASSWORD });
+    const { token } = await mfaTokenOf(user.email);
+    const done = await post('/auth', { grant_type: 'mfa', mfa_token: token, code: codeAt(secret, 30_000) });
+    expect(done.status).toBe(200);
+    expect(Object.keys(done.body)).toEqual(['reset_token']);
+  });
+
   it('refuses anonymous callers and enabling without a set-up', async () => {
     expect((await post('/auth/2fa/totp/setup', {})).status).toBe(401);
     expect((await post('/auth/2fa/totp/enable', { code: '123456' })).status).toBe(401);

@@ -306,7 +306,8 @@ export function createTwoFactorService(deps: TwoFactorDeps) {
      * ride with the token, so the second step completes the same sign-in.
      */
     async challengeIfEnrolled(user: UserRow, body: Body): Promise<void> {
-      if (user.disabled || user.forceChangePwd) return;
+      // A password that must change still needs the second factor first (then a reset token).
+      if (user.disabled) return;
       if (!(await hasSecondFactor(db, user._id))) return;
       const token = randomToken();
       await insertChallenge(db, {
