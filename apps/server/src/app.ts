@@ -18,6 +18,7 @@ import { registerPresenceRoutes } from './modules/presence/presence.routes.ts';
 import { registerResourceRoutes } from './modules/resources/resources.routes.ts';
 import { registerRevisionRoutes } from './modules/resources/revisions.routes.ts';
 import { registerSpecialRoutes } from './modules/special.routes.ts';
+import { registerWorkflow } from './modules/workflow/index.ts';
 import { type ActorResolver, registerActor } from './plugins/actor.ts';
 import { registerErrorHandling, registerJsonNotFound } from './plugins/error-handler.ts';
 import { registerJsonBody } from './plugins/json-body.ts';
@@ -130,6 +131,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerIdentity(app, moduleContext);
   await registerFiles(app, moduleContext);
   await registerMonitoring(app, moduleContext);
+  await registerWorkflow(app, moduleContext);
 
   app.addHook('onClose', async () => {
     await services.events.close();

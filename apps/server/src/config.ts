@@ -204,6 +204,10 @@ export const configSchema = z.object({
   MONITOR_SCHEDULER: booleanFlag.optional(),
   /** How often the scheduler looks for due sources, in milliseconds. */
   MONITOR_TICK_MS: z.coerce.number().int().min(50).default(30_000),
+  /** Publish scheduled items (`publishAt`) on a timer; default on except in tests (issue 33). */
+  PUBLISH_SCHEDULER: booleanFlag.optional(),
+  /** How often the publish scheduler looks for due items, in milliseconds (≤ 60 s late). */
+  PUBLISH_TICK_MS: z.coerce.number().int().min(50).max(60_000).default(15_000),
   /** Snapshot the URLs a saved fact-check cites; default on except in tests. */
   EVIDENCE_SNAPSHOTS: booleanFlag.optional(),
   /** Proxies whose X-Forwarded-For names the client (rate limits, audit log); unset trusts none. */

@@ -35,6 +35,10 @@ export const ERROR_CODES = {
   CANNOT_POST_OVER_EXISTING_DOCUMENT: 409,
   CONSTRAINT_VIOLATION: 409,
   INVALID_TRANSITION: 409,
+  /** A status change the editorial workflow does not allow the actor (issue 33, ADR 039). */
+  TRANSITION_NOT_ALLOWED: 403,
+  /** Publishing a fact-check whose publish gate has unmet items (`details.unmet`). */
+  PUBLISH_GATE: 422,
   EDIT_CONFLICT: 409,
   /** The request (headers and body) did not arrive within REQUEST_TIMEOUT_S. */
   REQUEST_TIMEOUT: 408,

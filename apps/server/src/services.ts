@@ -48,6 +48,7 @@ export function buildServices(deps: ServicesDeps) {
     onChange: events.publish,
     onAudit: audit.recordContent,
     countCache,
+    publicSite: { publicUrl: config.PUBLIC_URL, name: config.PRODUCT_NAME },
   });
   return {
     registry,

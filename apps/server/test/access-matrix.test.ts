@@ -6,6 +6,7 @@ import { ACTIONS, type Actor, ANONYMOUS_ACTOR, authorize, buildRuleTree } from '
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultRules } from '../src/plugins/default-rules.ts';
 import { buildTestApp, call, request, signIn, TEST_PASSWORD, type TestApp } from './build-test-app.ts';
+import { buildFactcheck, create } from './factories.ts';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 interface Sample {
@@ -87,6 +88,8 @@ const SKIPPED: Record<string, string> = {
 /** Audit writes are refused to everyone (405), super-admin included: tested in identity-admin. */
 const ACTIONS_WITHOUT_ROUTE: Record<string, readonly string[]> = {
   '/api/audit': ['Create', 'Update', 'Patch', 'Delete'],
+  // Settings → Workflow is read (GET) and replaced (PUT) only (issue 33).
+  '/api/settings/workflow': ['Create', 'Patch', 'Delete'],
 };
 
 const ROLES: Record<string, readonly string[] | null> = {
@@ -119,9 +122,9 @@ beforeAll(async () => {
   }
   mediaSourceId = (await call(t.app, 'POST', '/api/media-source', { name: 'مصدر المصفوفة' })).body
     ._id as string;
-  publishedId = (
-    await call(t.app, 'POST', '/api/factcheck', { title: 'منشور', description: 'و', status: 'published' })
-  ).body._id as string;
+  // Complete, so it passes the publish gate (ADR 039).
+  publishedId = (await create(t.app, 'factcheck', buildFactcheck({ title: 'منشور', status: 'published' })))
+    ._id;
 });
 afterAll(() => t.close());
 
@@ -156,6 +159,11 @@ async function callFor(
       body: { name: 'قارئ', email: 'r@example.org', subject: 'مرحبا' },
     };
   if (resource === 'audit') return action === 'Read' ? { method: 'GET', url: '/api/audit' } : undefined;
+  if (path === '/api/settings/workflow') {
+    if (action === 'Read') return { method: 'GET', url: path };
+    // The defaults, so every case leaves the settings as they were.
+    return action === 'Update' ? { method: 'PUT', url: path, body: { fourEyes: true, gate: {} } } : undefined;
+  }
   if (!resource || !SAMPLES[resource]) return undefined;
   if (action === 'Read') return { method: 'GET', url: `/api/${resource}` };
   if (action === 'Export') return undefined;

@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { buildTestApp, request, signIn, TEST_PASSWORD, type TestApp } from './build-test-app.ts';
+import { buildPublishableFactcheck, ensureCriteria } from './factories.ts';
 
 let t: TestApp;
 let root: Awaited<ReturnType<typeof signIn>>;
@@ -232,15 +233,25 @@ describe('/api/permission', () => {
 describe('/api/audit', () => {
   it('records publishes and deletes; admins read it, nobody writes it', async () => {
     const editor = await signIn(t, ['editor']);
-    const fc = await as(editor.access_token).post('/api/factcheck', {
-      title: 'خبر',
-      description: 'وصف',
-      status: 'published',
-    });
+    const writer = await signIn(t, ['fact-checker']);
+    // Published by the editor (written by a colleague: four-eyes); a draft deleted by the editor
+    // (nothing ever published is deleted: ADR 039).
+    await ensureCriteria(t.app);
+    const fc = await as(writer.access_token).post(
+      '/api/factcheck',
+      buildPublishableFactcheck({ status: 'review' }),
+    );
     expect(fc.status).toBe(200);
-    expect((await as(editor.access_token).del(`/api/factcheck/${fc.body._id}`)).status).toBe(200);
+    const publish = await as(editor.access_token).patch(`/api/factcheck/${fc.body._id}`, [
+      { op: 'replace', path: '/status', value: 'published' },
+    ]);
+    expect(publish.status).toBe(200);
+    const draft = await as(editor.access_token).post('/api/factcheck', { title: 'خبر', description: 'وصف' });
+    expect((await as(editor.access_token).del(`/api/factcheck/${draft.body._id}`)).status).toBe(200);
     await t.app.services.audit.flush();
-    const res = await as(admin.access_token).get(`/api/audit?target=${fc.body._id}&sort_by=createdAt`);
+    const res = await as(admin.access_token).get(
+      `/api/audit?target={in}${fc.body._id},${draft.body._id}&sort_by=createdAt`,
+    );
     expect((res.body.data as { type: string }[]).map((e) => e.type)).toEqual(['publish', 'delete']);
     expect(res.body.data).toEqual([
       expect.objectContaining({
@@ -298,11 +309,15 @@ describe('fact-checkers', () => {
     expect(
       (await fc.post('/api/article', { title: 'مقال', description: 'و', status: 'published' })).status,
     ).toBe(403);
-    const published = await as(editor.access_token).post('/api/factcheck', {
-      title: 'منشور',
-      description: 'و',
-      status: 'published',
-    });
+    await ensureCriteria(t.app);
+    const published = await fc.post('/api/factcheck', buildPublishableFactcheck({ status: 'review' }));
+    expect(
+      (
+        await as(editor.access_token).patch(`/api/factcheck/${published.body._id}`, [
+          { op: 'replace', path: '/status', value: 'published' },
+        ])
+      ).status,
+    ).toBe(200);
     expect((await fc.del(`/api/factcheck/${published.body._id}`)).status).toBe(404);
     expect((await fc.del(`/api/factcheck/${draft.body._id}`)).status).toBe(200);
     expect((await fc.get('/api/feed')).status).toBe(200);

@@ -31,7 +31,8 @@ beforeAll(async () => {
     },
     { title: 'gamma', category: 'confirmed', tags: ['slide'], author: ids.author1, status: 'review' },
     { title: 'delta', category: 'confirmed', language: 'en', status: 'draft' },
-    { title: 'epsilon', status: 'published', description: 'starts with star' },
+    // A draft: a published fact-check needs a rating (the publish gate, ADR 039).
+    { title: 'epsilon', status: 'draft', description: 'starts with star' },
   ];
   for (const d of docs) ids[d.title] = (await create(t.app, 'factcheck', buildFactcheck(d)))._id;
 });

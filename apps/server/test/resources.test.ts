@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, call, type TestApp } from './build-test-app.ts';
-import { buildArticle, buildFactcheck, create, createCriteria } from './factories.ts';
+import {
+  buildArticle,
+  buildFactcheck,
+  buildPublishableFactcheck,
+  create,
+  createCriteria,
+} from './factories.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -52,15 +58,17 @@ describe('fact-checks', () => {
   });
 
   it('sets publishedAt on the first publish and keeps it afterwards', async () => {
-    const { _id } = await create(t.app, 'factcheck', buildFactcheck());
+    const { _id } = await create(t.app, 'factcheck', buildPublishableFactcheck());
     const published = await call(t.app, 'PATCH', `/api/factcheck/${_id}`, [
       { op: 'replace', path: '/status', value: 'published' },
     ]);
     expect(published.status).toBe(200);
     const first = (published.body.document as Record<string, unknown>).publishedAt;
     expect(first).toEqual(expect.any(String));
+    // Unpublished (with its reason: ADR 039), then published again.
     await call(t.app, 'PATCH', `/api/factcheck/${_id}`, [
-      { op: 'replace', path: '/status', value: 'review' },
+      { op: 'replace', path: '/status', value: 'draft' },
+      { op: 'add', path: '/statusReason', value: 'تصحيح' },
     ]);
     const again = await call(t.app, 'PATCH', `/api/factcheck/${_id}`, [
       { op: 'replace', path: '/status', value: 'published' },

@@ -89,12 +89,13 @@ describe('every save stores a revision', () => {
     const restored = await ed.post(`/api/factcheck/${id}/revisions/1/restore`, undefined);
     expect(restored.status, JSON.stringify(restored.body)).toBe(200);
     const doc = restored.body.document as Doc;
-    expect(doc).toMatchObject({ _id: id, title: 'الأول', status: 'draft' });
+    // A restore brings back content; the status stays where the workflow has it (ADR 039).
+    expect(doc).toMatchObject({ _id: id, title: 'الأول', status: 'review' });
     expect(restored.headers.etag).toBe(`"${doc._version}"`);
     const after = await history('factcheck', id);
     expect(after.total).toBe(4);
     expect(after.data[0]).toMatchObject({ number: 4, action: 'restore', restoredFrom: 1 });
-    expect(after.data[0]!.changed.sort()).toEqual(['status', 'title']);
+    expect(after.data[0]!.changed.sort()).toEqual(['title']);
   });
 
   it('also for articles, and for fact-checks made by Investigate', async () => {
@@ -254,8 +255,9 @@ describe('the same permissions as the record', () => {
   it('restore needs Update and meets its payload selectors: a fact-checker cannot restore a published version', async () => {
     const checker = await signIn(t, ['fact-checker']);
     const { _id } = await create(t.app, 'factcheck', buildFactcheck({ status: 'published' }));
+    // A second version; the item stays published (a restore keeps the status: ADR 039).
     await call(t.app, 'PATCH', `/api/factcheck/${_id}`, [
-      { op: 'replace', path: '/status', value: 'review' },
+      { op: 'replace', path: '/description', value: 'وصف ثان' },
     ]);
     const fc = as(checker.access_token);
     expect((await fc.get(`/api/factcheck/${_id}/revisions`)).status).toBe(200);

@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoContent } from '../src/modules/seed/seed.service.ts';
 import { buildTestApp, call, type TestApp } from './build-test-app.ts';
+import { buildFactcheck, ensureCriteria } from './factories.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -15,12 +16,19 @@ afterAll(() => t?.close());
 describe('claimSummary on fact-checks', () => {
   it('round-trips through POST, GET and PATCH, and reads anonymously once published', async () => {
     const summary = 'سد الفرات على وشك الانهيار';
-    const created = await call(t.app, 'POST', '/api/factcheck', {
-      title: 'claim summary round trip',
-      description: 'd',
-      claimSummary: summary,
-      status: 'published',
-    });
+    // Complete, so it passes the publish gate (ADR 039).
+    await ensureCriteria(t.app);
+    const created = await call(
+      t.app,
+      'POST',
+      '/api/factcheck',
+      buildFactcheck({
+        title: 'claim summary round trip',
+        description: 'd',
+        claimSummary: summary,
+        status: 'published',
+      }),
+    );
     expect(created.status).toBe(200);
     const id = created.body._id as string;
     expect((created.body.document as { claimSummary: string }).claimSummary).toBe(summary);

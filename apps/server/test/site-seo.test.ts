@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoContent } from '../src/modules/seed/seed.service.ts';
 import { ensureWebBuild, WEB_BUILD_TIMEOUT_MS } from '../src/modules/site/web-build.ts';
 import { buildTestApp, call, type TestApp } from './build-test-app.ts';
+import { buildFactcheck, ensureCriteria } from './factories.ts';
 
 const ORIGIN = 'https://tabayyun.example';
 
@@ -313,13 +314,14 @@ describe('RSS', () => {
   it('escapes markup and keeps Arabic text intact', async () => {
     const title = 'عنوان <b>عريض</b> & "اقتباس" ]]> نهاية';
     const description = 'وصف فيه ]]> و <script>alert(1)</script> & نص عربي';
-    const created = await call(t.app, 'POST', '/api/factcheck', {
-      title,
-      description,
-      status: 'published',
-      language: 'ar',
-      slug: 'escape-test',
-    });
+    // Complete, so it passes the publish gate (ADR 039).
+    await ensureCriteria(t.app);
+    const created = await call(
+      t.app,
+      'POST',
+      '/api/factcheck',
+      buildFactcheck({ title, description, status: 'published', language: 'ar', slug: 'escape-test' }),
+    );
     expect(created.status).toBe(200);
     const channel = childrenNamed(parseXml((await get('/rss.xml')).body), 'channel')[0]!;
     const item = childrenNamed(channel, 'item').find(

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureWebBuild, WEB_BUILD_TIMEOUT_MS } from '../src/modules/site/web-build.ts';
+import { PUBLISHABLE_FACTCHECK_FIELDS } from './factories.ts';
 import {
   createPostgresDatabase,
   http,
@@ -19,6 +20,8 @@ import {
 } from './server-process.ts';
 
 const PASSWORD = 'Passw0rd!-two-instances';
+/** What the publish gate asks (ADR 039), rated with a category of the demo content. */
+const PUBLISHED_FIELDS = { ...PUBLISHABLE_FACTCHECK_FIELDS, category: 'fraud' };
 let dataDir: string;
 let database: { url: string; drop(): Promise<void> };
 let a: ServerProcess | undefined;
@@ -144,7 +147,13 @@ describe('two instances on one PostgreSQL', () => {
   it('shares the read-count and contact-form limits', async () => {
     const created = await http(a!.url, 'POST', '/api/factcheck', {
       token: adminToken,
-      body: { title: 'ادعاء للقراءات', description: 'ملخص', status: 'published', language: 'ar' },
+      body: {
+        ...PUBLISHED_FIELDS,
+        title: 'ادعاء للقراءات',
+        description: 'ملخص',
+        status: 'published',
+        language: 'ar',
+      },
     });
     expect(created.status, created.text).toBe(200);
     const read = (base: string) => http(base, 'POST', '/api/count/read', { body: { _id: created.body._id } });
@@ -185,7 +194,13 @@ describe('two instances on one PostgreSQL', () => {
   it("clears the other instance's cached page when content changes", async () => {
     const created = await http(a!.url, 'POST', '/api/factcheck', {
       token: adminToken,
-      body: { title: 'العنوان الأول للصفحة', description: 'ملخص', status: 'published', language: 'ar' },
+      body: {
+        ...PUBLISHED_FIELDS,
+        title: 'العنوان الأول للصفحة',
+        description: 'ملخص',
+        status: 'published',
+        language: 'ar',
+      },
     });
     expect(created.status, created.text).toBe(200);
     const page = `/factcheck/${encodeURIComponent(created.body.document.slug)}`;

@@ -23,6 +23,7 @@ import { GATE_ITEM_TEXTS, GATE_WARNING_TEXTS, type Localised, type WorkflowLangu
 
 /** The fields of a fact-check the gate reads (API names; values as the API or the form holds them). */
 export interface GateRecord {
+  [field: string]: unknown;
   title?: unknown;
   language?: unknown;
   category?: unknown;

@@ -50,5 +50,6 @@ export {
   isItemStatus,
   mayDelete,
   NON_SUBSTANTIVE_FIELDS,
+  PUBLISH_OWN_WORK,
   transitionRuleOf,
 } from './transitions.ts';

@@ -87,7 +87,11 @@ export function allowedStatuses(from: ItemStatus | null, canPublish: boolean): I
  * May the item be deleted? Anything ever published (it has a first publication time) may not, by
  * anyone: the address and the record stay, a withdrawal leaves a tombstone (issue 33 §4).
  */
-export function mayDelete(record: { publishedAt?: unknown; status?: unknown }): boolean {
+export function mayDelete(record: {
+  [field: string]: unknown;
+  publishedAt?: unknown;
+  status?: unknown;
+}): boolean {
   return record.status !== 'published' && (record.publishedAt === null || record.publishedAt === undefined);
 }
 
@@ -120,3 +124,9 @@ export const NON_SUBSTANTIVE_FIELDS: readonly string[] = [
   'lastEditedBy',
   'scheduledBy',
 ];
+
+/**
+ * The permission "may publish own work" (four-eyes exemption): a rule on this path and action
+ * grants it to a role (Settings → Permissions); no role has it by default, the super-admin always.
+ */
+export const PUBLISH_OWN_WORK = { path: '/workflow/publish-own-work', action: 'Create' } as const;

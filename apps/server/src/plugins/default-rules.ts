@@ -110,6 +110,15 @@ export function defaultRules(apiBase: string, bases: DefaultRuleBases = {}): Rul
   }
   add(storageBase, 'Create', role(ROLE.factChecker));
 
+  // Settings → Workflow (issue 33): administrators change it; every staff role reads it, since the
+  // editor's live publish checklist shows only the items the newsroom checks. "May publish own
+  // work" (the four-eyes exemption, PUBLISH_OWN_WORK of @tabayyun/workflow) has no default grant:
+  // only the super-admin has it.
+  add(api('settings/workflow'), 'Update', role(ROLE.admin));
+  for (const staff of [ROLE.admin, ROLE.editor, ROLE.factChecker]) {
+    add(api('settings/workflow'), 'Read', role(staff));
+  }
+
   // The back office dashboard and its statistics.
   for (const staff of [ROLE.admin, ROLE.editor, ROLE.factChecker]) {
     add('/dashboard', 'Read', role(staff));

@@ -6,7 +6,7 @@ import type { Db } from '@tabayyun/db';
 import type { Actor } from '@tabayyun/permissions';
 import { AppError } from '../../errors.ts';
 import { currentClient, type RequestClient } from '../../plugins/actor.ts';
-import type { ResourceService } from '../resources/resources.service.ts';
+import type { ContentAuditEvent, ResourceService } from '../resources/resources.service.ts';
 import { insertAuditEvent } from './audit.repo.ts';
 
 export const AUDIT_TYPES = [
@@ -30,6 +30,11 @@ export const AUDIT_TYPES = [
   'unban',
   'delete',
   'publish',
+  // The editorial workflow (issue 33, ADR 039): details name from, to, rule and reason.
+  'unpublish',
+  'status-change',
+  'scheduled-publish-failed',
+  'workflow-settings-change',
   'correction',
   'second-factor-change',
 ] as const;
@@ -48,12 +53,7 @@ export interface AuditInput {
 }
 
 /** What the resource service reports (resources.service.ts `onAudit`). */
-export interface ContentAuditEvent {
-  type: 'delete' | 'publish';
-  actor: Actor;
-  resource: string;
-  id: string;
-}
+export type { ContentAuditEvent };
 
 export type AuditLog = ReturnType<typeof createAuditLog>;
 
@@ -81,7 +81,13 @@ export function createAuditLog(deps: { db: Db; onError?: (error: unknown) => voi
     /** Content deletes and publishes; seeding (the system actor) is not a security event. */
     recordContent(event: ContentAuditEvent): void {
       if (event.actor.sub === 'system') return;
-      record({ type: event.type, actor: event.actor, target: event.id, targetType: event.resource });
+      record({
+        type: event.type,
+        actor: event.actor,
+        target: event.id,
+        targetType: event.resource,
+        details: event.details,
+      });
     },
     async flush(): Promise<void> {
       await Promise.all([...pending]);

@@ -43,6 +43,8 @@ export const articleResource: ResourceDefinition = {
   htmlFields: ['content'],
   revisions: true,
   translationSource: ['content'],
+  // The publish gate and four-eyes are the fact-check's (issue 33 §1–2); the states are shared.
+  workflow: { gate: false, fourEyes: false },
 
   async derive(input, ctx) {
     const slugBase =

@@ -61,6 +61,7 @@ export const factcheckResource: ResourceDefinition = {
   revisions: true,
   // The rating and the conclusion: what a translation must say too (issue 12, ADR 014).
   translationSource: ['category', 'evaluation', 'score', 'conclusion'],
+  workflow: { gate: true, fourEyes: true },
 
   async derive(input, ctx) {
     const rows = (Array.isArray(input.evaluation) ? input.evaluation : []) as EvaluationRowInput[];

@@ -68,6 +68,11 @@ export interface ResourceDefinition {
   revisions?: boolean;
   /** A change of these fields stamps `sourceChangedAt`: the translations follow them (ADR 014). */
   translationSource?: readonly string[];
+  /**
+   * The editorial workflow (issue 33, ADR 039): status changes follow the state machine, nothing
+   * ever published is deleted; `gate` and `fourEyes` also check each publish.
+   */
+  workflow?: { gate: boolean; fourEyes: boolean };
 }
 
 export interface Registry {

@@ -11,6 +11,7 @@ import { changedFields, isSameValue } from './document-diff.ts';
 import { applyJsonPatch, type PatchOperation } from './json-patch.ts';
 import { selectedFields } from './query-compiler.ts';
 import type { ResourceScope } from './resource-scope.ts';
+import { createTransitions, type WorkflowWrite } from './resource-transitions.ts';
 import type { ApiDocument, ResourceDefinition, WriteContext } from './resource-types.ts';
 import type { IfMatch, ResourceServiceDeps, WriteOptions, WriteResult } from './resources.service.ts';
 import { findRevision, insertRevision, userNames } from './revisions.repo.ts';
@@ -19,6 +20,7 @@ import { parseVersionTag, SERVER_OWNED_FIELDS } from './versions.ts';
 export function createResourceWrites(deps: ResourceServiceDeps, scope: ResourceScope) {
   const { db, guard } = deps;
   const { definition, pathOf, scopeWhere, selection, present, comparedFields } = scope;
+  const transitions = createTransitions(deps);
 
   /** The stored document as the actor may change it (the action's selectors apply). */
   async function loadForWrite(tx: Db, def: ResourceDefinition, actor: Actor, access: Access, id: string) {
@@ -221,6 +223,7 @@ export function createResourceWrites(deps: ResourceServiceDeps, scope: ResourceS
     const access = guard.require(actor, pathOf(def), action);
     const versioned = def.fields.version !== undefined;
     let before: ApiDocument | undefined;
+    let flow: WorkflowWrite | undefined;
     const result = await db.transaction(async (tx) => {
       const existing = id === undefined ? undefined : await loadForWrite(tx, def, actor, access, id);
       before = existing;
@@ -228,8 +231,10 @@ export function createResourceWrites(deps: ResourceServiceDeps, scope: ResourceS
         throw await editConflict(tx, def, existing, ifMatch, () => build(existing));
       }
       const input = validateInput(def, build(existing), options);
-      checkPayload(def, access, input);
       const now = new Date();
+      // The state machine first, so a refused status change names its rule (ADR 039).
+      flow = def.workflow ? transitions.beforeStore({ def, actor, access, existing, input, now }) : undefined;
+      checkPayload(def, access, input);
       const ctx: WriteContext = {
         db: tx,
         actor,
@@ -238,7 +243,7 @@ export function createResourceWrites(deps: ResourceServiceDeps, scope: ResourceS
         preserveTimestamps: options.preserveTimestamps === true,
       };
       const derived = def.derive ? await def.derive(input, ctx) : {};
-      const doc: Record<string, unknown> = { ...input, ...derived };
+      const doc: Record<string, unknown> = { ...input, ...derived, ...flow?.columns };
       if (versioned) doc.updatedBy = actor.sub ?? null;
       if (existing) {
         // Compared before absent fields turn into SQL defaults below.
@@ -278,6 +283,20 @@ export function createResourceWrites(deps: ResourceServiceDeps, scope: ResourceS
         .from(def.table)
         .where(eq(def.fields._id!.column, doc._id as string));
       const document = present(stored)[0]!;
+      const changed = existing ? changedFields(existing, document, comparedFields(def)) : [];
+      if (flow) {
+        await transitions.afterStore({
+          tx,
+          def,
+          actor,
+          existing,
+          document,
+          changed,
+          write: flow,
+          now,
+          options,
+        });
+      }
       if (def.revisions) {
         await insertRevision(tx, {
           resource: def.name,
@@ -286,16 +305,21 @@ export function createResourceWrites(deps: ResourceServiceDeps, scope: ResourceS
           action: options.restoredFrom !== undefined ? 'restore' : existing ? 'update' : 'create',
           restoredFrom: options.restoredFrom,
           user: actor.sub ?? null,
-          changed: existing ? changedFields(existing, document, comparedFields(def)) : [],
+          changed,
           document,
           createdAt: now,
         });
       }
-      if (document.status === 'published' && existing?.status !== 'published')
+      if (!def.workflow && document.status === 'published' && existing?.status !== 'published')
         deps.onAudit?.({ type: 'publish', actor, resource: def.name, id: document._id });
       if (def.afterWrite) await def.afterWrite(document, ctx);
       return { _id: document._id, document };
     });
+    // Told once the write is committed: a refused or failed write leaves no audit entry.
+    if (flow?.transition) {
+      const entry = transitions.auditOf(flow.transition);
+      deps.onAudit?.({ ...entry, actor, resource: def.name, id: result._id });
+    }
     deps.countCache?.clear();
     deps.onChange?.(def.name, result._id, { before, after: result.document });
     return result;
@@ -394,6 +418,7 @@ export function createResourceWrites(deps: ResourceServiceDeps, scope: ResourceS
           existing,
           preserveTimestamps: false,
         };
+        if (def.workflow) transitions.beforeDelete(def, existing);
         if (def.beforeDelete) await def.beforeDelete(existing, ctx);
         await tx.delete(def.table).where(eq(def.fields._id!.column, existing._id));
         return { _id: existing._id, document: existing };

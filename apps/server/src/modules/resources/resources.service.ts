@@ -5,6 +5,7 @@
 import type { Db } from '@tabayyun/db';
 import type { Actor } from '@tabayyun/permissions';
 import type { AccessGuard } from '../../plugins/access.ts';
+import type { PublicSite } from '../workflow/gate-context.ts';
 import type { CountCache } from './count-cache.ts';
 import { createResourceReads } from './resource-reads.ts';
 import { createResourceScope } from './resource-scope.ts';
@@ -47,8 +48,19 @@ export interface ResourceServiceDeps {
   ) => void;
   /** Totals cached until the next content change (see count-cache.ts). */
   countCache?: CountCache;
-  /** Told of deletes and publishes, for the audit log (modules/audit). */
-  onAudit?: (event: { type: 'delete' | 'publish'; actor: Actor; resource: string; id: string }) => void;
+  /** Told of deletes and status changes (publish, unpublish, others), for the audit log (modules/audit). */
+  onAudit?: (event: ContentAuditEvent) => void;
+  /** The public site: the ClaimReview the publish gate checks names its address and newsroom. */
+  publicSite?: PublicSite;
+}
+
+/** A content event for the audit log; a status change carries `from`, `to`, `rule` and `reason`. */
+export interface ContentAuditEvent {
+  type: 'delete' | 'publish' | 'unpublish' | 'status-change';
+  actor: Actor;
+  resource: string;
+  id: string;
+  details?: Record<string, unknown>;
 }
 
 export type ResourceService = ReturnType<typeof createResourceService>;

@@ -11,6 +11,8 @@ import { findRevision, listRevisions, type RevisionRow, userNames } from './revi
 import { SERVER_OWNED_FIELDS, versionTagOf } from './versions.ts';
 
 export const REVISIONS_DEFAULT_PER_PAGE = 25;
+/** What a restore keeps from the current record of a workflow resource. */
+const WORKFLOW_KEPT_ON_RESTORE = ['status', 'statusReason', 'publishAt'] as const;
 export const REVISIONS_MAX_PER_PAGE = 100;
 
 export interface RevisionSummary {
@@ -78,7 +80,7 @@ export function createRevisionsService(deps: { db: Db; resources: ResourceServic
     const found = await findRevision(db, { resource: def.name, recordId: record._id, number: args.number });
     if (!found) throw notFound(`Revision ${args.number} of ${def.name} '${record._id}'`);
     const [summary] = await summaries([found], record.createdAt);
-    return { def, summary: summary!, document: found.document };
+    return { def, record, summary: summary!, document: found.document };
   }
 
   return {
@@ -114,7 +116,7 @@ export function createRevisionsService(deps: { db: Db; resources: ResourceServic
       number: number;
       ifMatch?: IfMatch;
     }): Promise<WriteResult> {
-      const { def, document } = await revision(args);
+      const { def, record, document } = await revision(args);
       const input: Record<string, unknown> = {};
       for (const [k, v] of Object.entries(document)) {
         const spec = def.fields[k];
@@ -122,6 +124,14 @@ export function createRevisionsService(deps: { db: Db; resources: ResourceServic
         if (def.readOnly.includes(k) || SERVER_OWNED_FIELDS.has(k)) continue;
         if (k === '_id' && !def.userIds) continue;
         input[k] = v;
+      }
+      // A restore brings back the content, not a status: the item stays where the workflow has it
+      // (publishing or unpublishing is a transition of its own, ADR 039), with its schedule.
+      if (def.workflow) {
+        for (const k of WORKFLOW_KEPT_ON_RESTORE) {
+          if (k in record) input[k] = record[k];
+          else delete input[k];
+        }
       }
       return resources.replace({
         actor: args.actor,
