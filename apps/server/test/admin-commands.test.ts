@@ -10,7 +10,9 @@ import { type Database, openDb } from '@tabayyun/db';
 import { createTestDb } from '@tabayyun/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
+import { signInKeyPrefix } from '../src/modules/auth/lockout.ts';
 import { hashPassword } from '../src/modules/auth/password.ts';
+import { setBucket } from '../src/modules/auth/sessions.repo.ts';
 import { insertUser } from '../src/modules/users/users.repo.ts';
 import { request, testConfig } from './build-test-app.ts';
 
@@ -72,7 +74,7 @@ beforeAll(async () => {
   }
   // A locked-out editor, for reset-password (this also migrates the database).
   const database = await openDb(databaseUrl ? { databaseUrl } : { dataDir });
-  await insertUser(database.db, {
+  const locked = await insertUser(database.db, {
     email: 'locked@example.org',
     username: 'locked@example.org',
     name: 'Locked editor',
@@ -81,6 +83,13 @@ beforeAll(async () => {
     failedLogins: 5,
     lockedUntil: new Date(Date.now() + 3_600_000),
   });
+  // Locked out for the address the test's sign-ins come from (ADR 041: per account and address).
+  await setBucket(
+    database.db,
+    `${signInKeyPrefix(locked._id)}lock:127.0.0.1`,
+    1,
+    new Date(Date.now() + 3_600_000),
+  );
   await database.close();
 });
 

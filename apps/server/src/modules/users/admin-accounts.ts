@@ -6,8 +6,9 @@ import { type Db, type DbExecutor, rateLimitBucket, sql } from '@tabayyun/db';
 import { SUPER_ADMIN_ROLE } from '@tabayyun/permissions';
 import { validationFailed } from '../../errors.ts';
 import type { AuditLog } from '../audit/audit.service.ts';
+import { signInKeyPrefix } from '../auth/lockout.ts';
 import { assertPasswordPolicy, hashPassword, type PasswordPolicy } from '../auth/password.ts';
-import { revokeUserTokens } from '../auth/sessions.repo.ts';
+import { deleteBuckets, revokeUserTokens } from '../auth/sessions.repo.ts';
 import { randomToken } from '../auth/token.service.ts';
 import { findUserByLogin, insertUser, type UserRow, updateUser } from './users.repo.ts';
 
@@ -55,6 +56,8 @@ async function clearSignInBuckets(db: DbExecutor, user: UserRow): Promise<void> 
       sql`, `,
     )})`,
   );
+  // The locks and budgets per client address (ADR 041).
+  await deleteBuckets(db, signInKeyPrefix(user._id));
 }
 
 /**
