@@ -13,12 +13,19 @@ async function createFactcheck(
   status: 'draft' | 'review' | 'published',
   title: string,
 ): Promise<string> {
+  // Complete enough for the publish gate (issue 33 §2): verdict, claim summary, a claim source
+  // whose archiving is acknowledged, a conclusion.
+  const source = 'https://example.org/posts/bread-prices';
   const answer = await j.api(j.admin, 'POST', '/api/factcheck', {
     title,
     description: `${title} (description)`,
     status,
     category: 'fraud',
     author: '0a0000000000000000000001',
+    claimSummary: 'Bread prices in Aleppo doubled overnight',
+    conclusion: '<p>Prices rose by a tenth.</p>',
+    sources: `<p><a href="${source}">${source}</a></p>`,
+    evidenceAcknowledged: [source],
   });
   expect(answer.status, JSON.stringify(answer.body)).toBe(200);
   return answer.body._id as string;

@@ -52,7 +52,7 @@ describe('a fact-checker in the back office', () => {
       .evaluateAll((items) => items.map((i) => i.getAttribute('data-bulk-move')));
     expect(bulk).toEqual(['draft']);
 
-    // The server is the judge: publishing is refused, a move to draft is not.
+    // The server is the judge: publishing is refused, a move to draft (with its reason) is not.
     const refused = await journey.api(checker, 'PATCH', `/api/factcheck/${id}`, [
       { op: 'replace', path: '/status', value: 'published' },
     ]);
@@ -61,6 +61,7 @@ describe('a fact-checker in the back office', () => {
     expect(stored.body.data[0].status).toBe('review');
     const allowed = await journey.api(checker, 'PATCH', `/api/factcheck/${id}`, [
       { op: 'replace', path: '/status', value: 'draft' },
+      { op: 'replace', path: '/statusReason', value: 'The claim needs a second source.' },
     ]);
     expect(allowed.status).toBe(200);
   });
