@@ -39,7 +39,7 @@ describe('page cache', () => {
     expect(second.headers.vary).toContain('Accept-Encoding');
   });
 
-  it('keys by path and query, so each language and each query has its own entry', async () => {
+  it('keys by path and the parameters its route reads, so each language and each query has its own entry', async () => {
     await get('/tr');
     await get('/tr/search?keyword=a&page=2');
     const renders = state().renders;
@@ -210,8 +210,8 @@ describe('page cache', () => {
   it('serves built JavaScript compressed, with its immutable caching', async () => {
     await state().assetsReady;
     const html = (await get('/')).body;
-    // The client entry, imported by the page's deferred module script (ADR 010).
-    const src = /import\("(\/assets\/[^"]+\.js)"\)/.exec(html)?.[1];
+    // The client entry, imported by the hydration loader after the page's load (ADR 010, ADR 044).
+    const src = /"entry":"(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
     expect(src).toBeDefined();
     const res = await get(src!, { 'accept-encoding': 'br' });
     expect(res.statusCode).toBe(200);

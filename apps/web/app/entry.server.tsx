@@ -20,6 +20,9 @@ import { type EntryContext, ServerRouter } from 'react-router';
 
 export const streamTimeout = 5_000;
 
+/** The inline scripts the server's CSP allows, by hash (issue 34): read from the server build. */
+export { INLINE_SCRIPTS } from './inline-scripts.ts';
+
 export default async function handleRequest(
   request: Request,
   responseStatusCode: number,

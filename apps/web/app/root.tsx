@@ -6,12 +6,11 @@ import {
   Meta,
   Outlet,
   Scripts,
-  ScrollRestoration,
   useLocation,
   useRouteError,
 } from 'react-router';
-import { CONSENT_BOOT_SCRIPT } from './lib/consent.ts';
-import { THEME_BOOT_SCRIPT } from './lib/theme.ts';
+import { BOOT_SCRIPT } from './inline-scripts.ts';
+import { SiteScrollRestoration } from './scroll-restoration.tsx';
 import { ErrorPage, NotFoundPage } from './site/components/status-page.tsx';
 import { directionOf } from './site/i18n/language.ts';
 import { useLanguage } from './site/i18n/use-language.ts';
@@ -40,7 +39,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="color-scheme" content="light dark" />
         <meta name="theme-color" content="#0d1b2a" />
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: constants, apply the stored theme and consent before paint. */}
-        <script dangerouslySetInnerHTML={{ __html: THEME_BOOT_SCRIPT + CONSENT_BOOT_SCRIPT }} />
+        <script dangerouslySetInnerHTML={{ __html: BOOT_SCRIPT }} />
         {(isPanel ? PANEL_FONTS : [preloadedFontOf(language)]).map((href) => (
           <link key={href} rel="preload" as="font" type="font/woff2" href={href} crossOrigin="anonymous" />
         ))}
@@ -51,7 +50,7 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         {children}
-        <ScrollRestoration />
+        <SiteScrollRestoration />
         <Scripts />
       </body>
     </html>

@@ -1,8 +1,11 @@
-// Security headers of the public site. The CSP allows scripts from this origin and, inline, only
-// the exact scripts of the page: their SHA-256 hashes are computed from the rendered HTML. Hashes,
-// not nonces, because cached HTML is shared by every reader (a nonce in cached HTML is a constant),
-// and because React Router's inline scripts (context, route modules, scroll restoration) are then
-// covered without the page code passing a nonce anywhere.
+// Security headers of the public site. The CSP of a public page allows scripts from this origin and,
+// inline, a fixed set known before any page is rendered (issue 34, ADR 044): the web app's own
+// inline scripts (`INLINE_SCRIPTS`, read from its server build) and the hydration loader. React
+// Router's inline scripts, which carry loader data, become data blocks (deferred-hydration.ts), so
+// an inline script the render emitted (content, or an injection into it) is never allowed: hashing
+// every inline script of the rendered page, as before, allowed whatever a page contained. Not a
+// nonce: cached pages are shared, with their compressed forms (ADR 008, 016, 022). The back office
+// (rendered per request, no content in its document) keeps the hashes of its own document.
 import { createHash } from 'node:crypto';
 
 /** Beyond this many inline scripts the header would grow past what proxies accept. */
@@ -95,9 +98,23 @@ export function inlineScriptHashes(html: string | Buffer): string[] {
   return [...hashes];
 }
 
-/** The public site's Content-Security-Policy for one rendered document. */
-export function contentSecurityPolicy(html: string | Buffer): string {
-  const hashes = inlineScriptHashes(html);
+/** The `'sha256-…'` source of each script text, each once. */
+export function scriptTextHashes(texts: readonly string[]): string[] {
+  return [...new Set(texts.map((text) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`))];
+}
+
+/**
+ * The Content-Security-Policy of a document: the inline scripts it may run are `scriptHashes`
+ * (public pages: scriptTextHashes of the known scripts) or, given a document, the hashes of every
+ * inline script in it (the back office's documents only).
+ */
+export function contentSecurityPolicy(
+  htmlOrHashes: string | Buffer | { scriptHashes: readonly string[] },
+): string {
+  const hashes =
+    typeof htmlOrHashes === 'object' && 'scriptHashes' in htmlOrHashes
+      ? htmlOrHashes.scriptHashes
+      : inlineScriptHashes(htmlOrHashes);
   // A page with more inline scripts than a header can list is a bug in the page: fall back to
   // 'unsafe-inline' for scripts only rather than break it (never reached by the current pages).
   const inline = hashes.length > MAX_SCRIPT_HASHES ? ["'unsafe-inline'"] : hashes;

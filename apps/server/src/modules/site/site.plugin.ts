@@ -21,8 +21,8 @@ import {
 import type { ViteDevServer } from 'vite';
 import type { ResourceService } from '../resources/resources.service.ts';
 import { createAssetCompressor } from './asset-compression.ts';
-import { contentSecurityPolicy, SITE_SECURITY_HEADERS } from './content-security.ts';
-import { deferHydration } from './deferred-hydration.ts';
+import { contentSecurityPolicy, SITE_SECURITY_HEADERS, scriptTextHashes } from './content-security.ts';
+import { deferHydration, HYDRATION_LOADER } from './deferred-hydration.ts';
 import { createPageCache, type PageCache, type RenderedPage } from './page-cache.ts';
 import { createPageDelivery, isCacheableRequest, isPreviewRequest } from './page-delivery.ts';
 import { type CriteriaFilters, criteriaFiltersOf, type PageKeyDeps, pageKeyOf } from './page-key.ts';
@@ -199,6 +199,8 @@ export async function sitePlugin(app: FastifyInstance, opts: SitePluginOptions):
   let handleRequest: RequestHandler | undefined;
   let vite: ViteDevServer | undefined;
   let isRouted: ((path: string) => boolean) | undefined;
+  /** The CSP of public pages: the same for every page of this build (content-security.ts). */
+  let pagePolicy = contentSecurityPolicy({ scriptHashes: scriptTextHashes([HYDRATION_LOADER]) });
   let routeIdOf: ((path: string) => string | undefined) | undefined;
   const state: SiteState = {
     cache: undefined,
@@ -245,6 +247,12 @@ export async function sitePlugin(app: FastifyInstance, opts: SitePluginOptions):
     );
   } else if (hasBuild) {
     const build = (await import(pathToFileURL(serverBuildFile).href)) as ServerBuild;
+    const inlineScripts = (build.entry.module as { INLINE_SCRIPTS?: readonly string[] }).INLINE_SCRIPTS;
+    if (!inlineScripts)
+      app.log.error('The web build exports no INLINE_SCRIPTS: its inline scripts are blocked');
+    pagePolicy = contentSecurityPolicy({
+      scriptHashes: scriptTextHashes([...(inlineScripts ?? []), HYDRATION_LOADER]),
+    });
     const buildFor = buildForPath(build);
     const handlers = new Map<ServerBuild, RequestHandler>();
     handleRequest = (request, context) => {
@@ -358,6 +366,7 @@ export async function sitePlugin(app: FastifyInstance, opts: SitePluginOptions):
           }),
           refusal,
         ),
+        { deferHydration: true, policy: pagePolicy },
       );
       return sendRenderedPage(request, reply, {
         ...page,
@@ -390,7 +399,10 @@ export async function sitePlugin(app: FastifyInstance, opts: SitePluginOptions):
         // request cannot shape what every reader gets; its origin is the public URL.
         render: (context) =>
           (context?.background ? refreshes : renders).run(async () =>
-            toRenderedPage(await render(shared ? sharedWebRequest(key, opts) : toWebRequest(request, reply))),
+            toRenderedPage(
+              await render(shared ? sharedWebRequest(key, opts) : toWebRequest(request, reply)),
+              { deferHydration: true, policy: pagePolicy },
+            ),
           ),
       });
     } catch (error) {
@@ -451,7 +463,10 @@ const RESPONSE_HEADERS_DROPPED = new Set([
 ]);
 
 /** Reads a React Router answer whole; HTML documents get their CSP and the security headers. */
-async function toRenderedPage(response: Response, opts = { deferHydration: true }): Promise<RenderedPage> {
+async function toRenderedPage(
+  response: Response,
+  opts: { deferHydration: boolean; policy?: string } = { deferHydration: true },
+): Promise<RenderedPage> {
   let body = await bodyOf(response);
   const headers: Record<string, string> = {};
   for (const [name, value] of response.headers) {
@@ -462,7 +477,7 @@ async function toRenderedPage(response: Response, opts = { deferHydration: true 
     // Both work on the document's bytes: no character is decoded (ADR 028).
     if (opts.deferHydration) body = deferHydration(body);
     Object.assign(headers, SITE_SECURITY_HEADERS);
-    headers['content-security-policy'] = contentSecurityPolicy(body);
+    headers['content-security-policy'] = opts.policy ?? contentSecurityPolicy(body);
   }
   const cookies = response.headers.getSetCookie();
   return { status: response.status, headers, body, ...(cookies.length > 0 ? { cookies } : {}) };

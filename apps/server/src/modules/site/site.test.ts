@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inlineScriptHashes } from './content-security.ts';
-import { HYDRATION_SOURCE_ID } from './deferred-hydration.ts';
+import { HYDRATION_LOADER, HYDRATION_SOURCE_ID } from './deferred-hydration.ts';
 import { DEFAULT_WEB_ROOT, sitePlugin } from './site.plugin.ts';
 import { ensureWebBuild, WEB_BUILD_TIMEOUT_MS } from './web-build.ts';
 
@@ -48,16 +48,16 @@ describe('site plugin with the production build', () => {
     expect(res.body).toContain('تبيَّن');
   });
 
-  it('sends the page with its hydration deferred, and a CSP that admits the deferred modules', async () => {
+  it('sends the page with its hydration deferred, its modules as data, and a CSP that admits the loader', async () => {
     const res = await app.inject({ url: '/en' });
     expect(res.body).not.toContain('modulepreload');
     expect(res.body).not.toContain('type="module"');
     const deferred = new RegExp(
-      `<script type="text/x-deferred-module" id="${HYDRATION_SOURCE_ID}">([\\s\\S]*?)</script>`,
+      `<script type="application/json" id="${HYDRATION_SOURCE_ID}">([\\s\\S]*?)</script>`,
     ).exec(res.body);
-    expect(deferred?.[1]).toMatch(/import\("\/assets\/entry\.client-[\w-]+\.js"\)/);
-    const [moduleHash] = inlineScriptHashes(`<script type="module">${deferred![1]}</script>`);
-    expect(res.headers['content-security-policy']).toContain(moduleHash);
+    expect(JSON.parse(deferred![1]!).entry).toMatch(/^\/assets\/entry\.client-[\w-]+\.js$/);
+    const [loaderHash] = inlineScriptHashes(`<script>${HYDRATION_LOADER}</script>`);
+    expect(res.headers['content-security-policy']).toContain(loaderHash);
   });
 
   it('renders English and Turkish left to right under their prefix', async () => {
