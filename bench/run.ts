@@ -12,6 +12,7 @@ const known = [
   'ingest',
   'server',
   'render',
+  'abuse',
 ];
 if (!name || !known.includes(name)) {
   console.error(`usage: npm run bench -- <${known.join('|')}>`);
