@@ -62,6 +62,19 @@ async function enterCode(page: Page, secret: string): Promise<string[]> {
   return codes;
 }
 
+/** An authenticator app set up through the API (set-up, then its first code): the secret. */
+async function enrolByApi(accessToken: string): Promise<string> {
+  const post = (path: string, body: unknown) =>
+    fetch(`${journey.baseUrl}${path}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  const { secret } = (await (await post('/auth/2fa/totp/setup', {})).json()) as { secret: string };
+  expect((await post('/auth/2fa/totp/enable', { code: totpCode(secret) })).status).toBe(200);
+  return secret;
+}
+
 async function expectAccessible(page: Page, what: string): Promise<void> {
   expect(await accessibilityProblems(page), what).toEqual([]);
 }
@@ -213,22 +226,30 @@ describe.each(['ar', 'en'] as const)(
   },
 );
 
+describe('a password an administrator reset', () => {
+  it('still asks for the second factor, then for the new password', async () => {
+    const user = await journey.createUser(['fact-checker']);
+    const tokens = await journey.tokensOf(user);
+    const secret = await enrolByApi(tokens.access_token);
+    const reset = await journey.api(journey.admin, 'POST', '/auth/adminreset', {
+      email: user.email,
+      new_password: user.password,
+    });
+    expect(reset.status).toBe(200);
+    const page = await journey.newPage({ language: 'en' });
+    await openScreen(page, journey.baseUrl, '/panel/login');
+    await signInWithForm(page, user);
+    await page.getByTestId('second-factor-code').fill(totpCode(secret, 30_000));
+    await page.getByTestId('second-factor-submit').click();
+    await page.waitForURL(/\/panel\/change-password$/);
+    await screenReady(page);
+  });
+});
+
 describe('the second step at sign-in', () => {
   it('is accessible in Arabic and English, light and dark', async () => {
     const user = await journey.createUser(['fact-checker']);
-    const tokens = await journey.tokensOf(user);
-    const setup = await fetch(`${journey.baseUrl}/auth/2fa/totp/setup`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${tokens.access_token}`, 'content-type': 'application/json' },
-      body: '{}',
-    });
-    const { secret } = (await setup.json()) as { secret: string };
-    const enabled = await fetch(`${journey.baseUrl}/auth/2fa/totp/enable`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${tokens.access_token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ code: totpCode(secret) }),
-    });
-    expect(enabled.status).toBe(200);
+    await enrolByApi((await journey.tokensOf(user)).access_token);
     await auditScreen(journey, '/panel/login', 'two-factor-step', {
       signedOut: true,
       prepare: async (page) => {

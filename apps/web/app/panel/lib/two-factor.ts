@@ -37,7 +37,11 @@ export interface SecondFactorChallenge {
 interface TokenAnswer {
   access_token?: string;
   refresh_token?: string;
+  reset_token?: string;
 }
+
+/** A finished second step: signed in, or (an administrator reset the password) a new one first. */
+export type SecondStepResult = { kind: 'signed-in' } | { kind: 'reset-required'; resetToken: string };
 
 const auth = (path: string) => `${panelBases().auth}${path}`;
 const signedIn = <T>(method: string, path: string, body?: unknown) =>
@@ -78,24 +82,33 @@ export async function addPasskey(name: string): Promise<{ recovery_codes?: strin
   return signedIn('POST', '/webauthn/registration/verify', { response, name });
 }
 
-function finishSignIn(answer: TokenAnswer, rememberMe: boolean): void {
+function finishSignIn(answer: TokenAnswer, rememberMe: boolean): SecondStepResult {
+  if (answer.reset_token) return { kind: 'reset-required', resetToken: answer.reset_token };
   if (!answer.access_token) {
     throw new ApiError({ status: 0, code: 'UNDEFINED_TOKEN', message: 'The server answered no token' });
   }
   sessionManager().completeSignIn(answer as { access_token: string; refresh_token?: string }, rememberMe);
   setupChecked = undefined;
+  return { kind: 'signed-in' };
 }
 
 /** The second step with a code of the authenticator app or a recovery code. */
-export async function signInWithCode(mfaToken: string, code: string, rememberMe: boolean): Promise<void> {
+export async function signInWithCode(
+  mfaToken: string,
+  code: string,
+  rememberMe: boolean,
+): Promise<SecondStepResult> {
   const answer = await httpRequest<TokenAnswer>('POST', panelBases().auth, {
     body: { grant_type: 'mfa', mfa_token: mfaToken, code: code.trim() },
   });
-  finishSignIn(answer, rememberMe);
+  return finishSignIn(answer, rememberMe);
 }
 
 /** A passkey: the second step of a password sign-in (with its mfa_token) or a sign-in alone. */
-export async function signInWithPasskey(opts: { mfaToken?: string; rememberMe: boolean }): Promise<void> {
+export async function signInWithPasskey(opts: {
+  mfaToken?: string;
+  rememberMe: boolean;
+}): Promise<SecondStepResult> {
   const withToken = opts.mfaToken ? { mfa_token: opts.mfaToken } : {};
   const options = await httpRequest<PublicKeyCredentialRequestOptionsJSON>(
     'POST',
@@ -106,7 +119,7 @@ export async function signInWithPasskey(opts: { mfaToken?: string; rememberMe: b
   const answer = await httpRequest<TokenAnswer>('POST', auth('/webauthn/authentication/verify'), {
     body: { response, ...withToken, rememberMe: opts.rememberMe, device: describeDevice() },
   });
-  finishSignIn(answer, opts.rememberMe);
+  return finishSignIn(answer, opts.rememberMe);
 }
 
 /** Whether the browser can create and use passkeys at all. */

@@ -8,7 +8,11 @@ import { useTexts } from '../../i18n/i18n.tsx';
 import { isApiError } from '../../lib/http.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { sessionManager } from '../../lib/session.ts';
-import { type SecondFactorChallenge, secondFactorChallengeOf } from '../../lib/two-factor.ts';
+import {
+  type SecondFactorChallenge,
+  type SecondStepResult,
+  secondFactorChallengeOf,
+} from '../../lib/two-factor.ts';
 import { safeNext } from '../../shell/login-redirect.ts';
 import { CenteredLayout } from './centered-layout.tsx';
 import { PasskeySignInButton, SecondFactorStep } from './second-factor-step.tsx';
@@ -29,7 +33,16 @@ export default function LoginScreen() {
   const [params] = useSearchParams();
   const next = safeNext(params.get('next'));
   // A password of an account with a second factor: the second step (ADR 042).
-  const [step, setStep] = useState<{ challenge: SecondFactorChallenge; rememberMe: boolean } | undefined>();
+  const [step, setStep] = useState<
+    { challenge: SecondFactorChallenge; email: string; rememberMe: boolean } | undefined
+  >();
+  // Signed in by the second step or a passkey; a password an administrator reset must change first.
+  const afterSecondStep = (result: SecondStepResult, email = '', rememberMe = true) =>
+    result.kind === 'reset-required'
+      ? navigate('/panel/change-password', {
+          state: { resetToken: result.resetToken, email, rememberMe, next },
+        })
+      : navigate(next, { replace: true });
   const definition = useMemo<FormDefinition>(
     () => ({
       name: 'login',
@@ -69,7 +82,7 @@ export default function LoginScreen() {
     } catch (error) {
       const challenge = secondFactorChallengeOf(error);
       if (challenge) {
-        setStep({ challenge, rememberMe: values.rememberMe !== false });
+        setStep({ challenge, email, rememberMe: values.rememberMe !== false });
         return;
       }
       const code = isApiError(error) ? error.code : '';
@@ -83,7 +96,7 @@ export default function LoginScreen() {
         <SecondFactorStep
           challenge={step.challenge}
           rememberMe={step.rememberMe}
-          onSignedIn={() => navigate(next, { replace: true })}
+          onSignedIn={(result) => afterSecondStep(result, step.email, step.rememberMe)}
           onStartOver={() => setStep(undefined)}
         />
       </CenteredLayout>
@@ -101,7 +114,7 @@ export default function LoginScreen() {
           onSubmit={onSubmit}
           submitLabel={t.login}
         />
-        <PasskeySignInButton rememberMe onSignedIn={() => navigate(next, { replace: true })} />
+        <PasskeySignInButton rememberMe onSignedIn={(result) => afterSecondStep(result)} />
         <Text size="sm">
           <Anchor component={Link} to="/panel/forgot-password">
             {t.forgotPassword}

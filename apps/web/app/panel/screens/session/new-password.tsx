@@ -81,12 +81,11 @@ export function NewPasswordScreen({ mode }: { mode: 'reset' | 'forced' }) {
     showSuccessToast(t.passwordSet);
     if (mode === 'forced' && state) {
       // Signed in with the new password straight away: the editor asked to work, not to log in twice.
-      const result = await sessionManager().signIn({
-        email: state.email,
-        password,
-        rememberMe: state.rememberMe,
-      });
-      if (result.kind === 'signed-in') {
+      // An account with a second factor answers SECOND_FACTOR_REQUIRED: the login page asks for it.
+      const result = await sessionManager()
+        .signIn({ email: state.email, password, rememberMe: state.rememberMe })
+        .catch(() => undefined);
+      if (result?.kind === 'signed-in') {
         navigate(safeNext(state.next), { replace: true });
         return;
       }

@@ -7,6 +7,7 @@ import { isApiError } from '../../lib/http.ts';
 import {
   passkeysSupported,
   type SecondFactorChallenge,
+  type SecondStepResult,
   signInWithCode,
   signInWithPasskey,
 } from '../../lib/two-factor.ts';
@@ -15,7 +16,7 @@ import { TWO_FACTOR_TEXTS } from '../profile/two-factor-texts.ts';
 export function SecondFactorStep(props: {
   challenge: SecondFactorChallenge;
   rememberMe: boolean;
-  onSignedIn: () => void;
+  onSignedIn: (result: SecondStepResult) => void;
   onStartOver: () => void;
 }) {
   const t = useTexts(TWO_FACTOR_TEXTS);
@@ -29,8 +30,7 @@ export function SecondFactorStep(props: {
     setBusy(true);
     setError(undefined);
     try {
-      await signInWithCode(props.challenge.mfaToken, code, props.rememberMe);
-      props.onSignedIn();
+      props.onSignedIn(await signInWithCode(props.challenge.mfaToken, code, props.rememberMe));
     } catch (e) {
       setError(expiredOr(e, t.wrongCode));
       setCode('');
@@ -42,8 +42,9 @@ export function SecondFactorStep(props: {
     setBusy(true);
     setError(undefined);
     try {
-      await signInWithPasskey({ mfaToken: props.challenge.mfaToken, rememberMe: props.rememberMe });
-      props.onSignedIn();
+      props.onSignedIn(
+        await signInWithPasskey({ mfaToken: props.challenge.mfaToken, rememberMe: props.rememberMe }),
+      );
     } catch (e) {
       setError(expiredOr(e, t.passkeyFailed));
     } finally {
@@ -110,7 +111,7 @@ export function PasskeySignInButton({
   onSignedIn,
 }: {
   rememberMe: boolean;
-  onSignedIn: () => void;
+  onSignedIn: (result: SecondStepResult) => void;
 }) {
   const t = useTexts(TWO_FACTOR_TEXTS);
   const [busy, setBusy] = useState(false);
@@ -120,8 +121,7 @@ export function PasskeySignInButton({
     setBusy(true);
     setError(undefined);
     try {
-      await signInWithPasskey({ rememberMe });
-      onSignedIn();
+      onSignedIn(await signInWithPasskey({ rememberMe }));
     } catch {
       setError(t.passkeyFailed);
     } finally {
