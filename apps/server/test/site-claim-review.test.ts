@@ -56,7 +56,7 @@ describe('claimSummary on fact-checks', () => {
     const res = await call(
       t.app,
       'GET',
-      '/api/factcheck?claimSummary={exists}&select=claimSummary&per_page=100',
+      '/api/factcheck?claimSummary={exists}&select=claimSummary&per_page=50',
       undefined,
       'anonymous',
     );
@@ -73,7 +73,7 @@ describe('ratingOrdinal on criteria categories', () => {
     const res = await call(
       t.app,
       'GET',
-      '/api/category?path=/criteria/*&select=_id,parent,ratingOrdinal&per_page=100',
+      '/api/category?path=/criteria/*&select=_id,parent,ratingOrdinal&per_page=50',
       undefined,
       'anonymous',
     );
