@@ -12,6 +12,7 @@ import { AppError, notFound, validationFailed } from '../../errors.ts';
 import type { AccessGuard } from '../../plugins/access.ts';
 import { jsonDeeperThan, tooDeep } from '../../plugins/json-body.ts';
 import { assertStorable } from '../../plugins/storable-input.ts';
+import { readsAsPublic } from '../resources/public-fields.ts';
 import {
   candidateNames,
   joinName,
@@ -39,7 +40,6 @@ import {
   type StorageRow,
   upsertFileRecord,
 } from './files.repo.ts';
-import { readsAsPublic } from '../resources/public-fields.ts';
 import { loadSharp } from './load-sharp.ts';
 import { ObjectExistsError, type StagedObject, type StorageDriver } from './storage-driver.ts';
 import type { VariantKind, VariantService } from './variants.service.ts';
