@@ -69,6 +69,9 @@ export function Footer() {
               <SiteLink to={p('/correction-and-complaints-policy')}>{t.correctionPolicy}</SiteLink>
             </li>
             <li>
+              <SiteLink to={p('/corrections')}>{t.corrections}</SiteLink>
+            </li>
+            <li>
               <SiteLink to={p('/privacy-policy')}>{t.privacyPolicy}</SiteLink>
             </li>
             <li>
