@@ -226,7 +226,7 @@ describe('the editorial workflow', () => {
     await expectToast(page, 'جُدول النشر');
     await page.getByTestId('scheduled-for').waitFor(WAIT);
     expect(new Date((await stored(id)).publishAt).getTime()).toBe(when.getTime());
-    await screenshot(page, 'workflow-scheduled-rtl');
+    await screenshot(page, 'workflow-editor-scheduled-rtl');
 
     await openScreen(page, journey.baseUrl, '/panel/factcheck/scheduled');
     await page.locator(`tr[data-row-id="${id}"] [data-publish-at]`).waitFor(WAIT);

@@ -229,11 +229,14 @@ function Editor({ kind, record: loaded, newsFeed, presence, onShowHistory, other
   const [initialValues] = useState(() => recordToForm(kind, loaded, { now: new Date(), newsFeed }));
   const [category, setCategory] = useState<string | null>((initialValues.category as string | null) ?? null);
   const currentStatus = String(initialValues.status ?? 'draft') as Status;
-  // The workflow's moves from the saved status (issue 33 §1), and the status itself.
+  // The workflow's moves from the saved status (issue 33 §1), and the status itself. A fact-check is
+  // published by the Publishing control alone: it checks the gate and four-eyes first, and changes
+  // nothing else (a save that also publishes would make the publisher its last editor).
   const statuses = useMemo<Status[]>(() => {
     const open = allowedStatuses(isNew || !isItemStatus(currentStatus) ? null : currentStatus, mayPublish);
-    return STATUSES.filter((s) => s === currentStatus || open.includes(s));
-  }, [mayPublish, currentStatus, isNew]);
+    const viaForm = (s: Status) => open.includes(s) && (s !== 'published' || kind === 'article');
+    return STATUSES.filter((s) => s === currentStatus || viaForm(s));
+  }, [mayPublish, currentStatus, isNew, kind]);
   const definition = useMemo(() => {
     const context = { t, options, statuses, category, readOnly: !mayWrite && !options.isLoading };
     return kind === 'factcheck' ? factcheckDefinition(context) : articleDefinition(context);

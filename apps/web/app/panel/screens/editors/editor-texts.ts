@@ -148,7 +148,7 @@ export const EDITOR_TEXTS = defineTexts({
     sourceTitle: 'Source ({language})',
     translationOf: 'Translation of',
     loadingSource: 'Loading the source …',
-    publishHint: 'Publishing is for editors: send it to review.',
+    publishHint: 'To publish, use Publish in the Publishing panel above (editors only).',
   },
   ar: {
     newFactcheck: 'تحقّق جديد',
@@ -286,7 +286,7 @@ export const EDITOR_TEXTS = defineTexts({
     sourceTitle: 'النص الأصلي ({language})',
     translationOf: 'ترجمة لـ',
     loadingSource: 'جارٍ تحميل النص الأصلي…',
-    publishHint: 'النشر من صلاحية المحررين: أرسلها إلى المراجعة.',
+    publishHint: 'للنشر استخدم زر «نشر» في لوحة النشر أعلاه (للمحررين فقط).',
   },
 });
 
