@@ -22,6 +22,8 @@ export const WORKFLOW_SETTINGS_TEXTS = defineTexts({
     gateImageAlt: 'Alternative text on every image',
     locked: 'Always on: search engines need it.',
     alwaysOn: 'Always on',
+    claimReviewHint:
+      'The checks of Google’s Rich Results test: the claim reviewed, a rating with its name, the author, the date and the address.',
     readOnly: 'Only an administrator changes these rules.',
     unsaved: 'Unsaved changes.',
   },
@@ -42,6 +44,8 @@ export const WORKFLOW_SETTINGS_TEXTS = defineTexts({
     gateImageAlt: 'نص بديل لكل صورة',
     locked: 'مفعّل دائمًا: تحتاجه محركات البحث.',
     alwaysOn: 'مفعّل دائمًا',
+    claimReviewHint:
+      'فحوص اختبار النتائج المنسّقة من Google: الادعاء المُراجَع، وتقييم باسمه، والناشر، والتاريخ، والرابط.',
     readOnly: 'لا يغيّر هذه القواعد إلا المدير.',
     unsaved: 'تغييرات غير محفوظة.',
   },

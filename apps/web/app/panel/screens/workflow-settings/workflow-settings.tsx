@@ -122,7 +122,7 @@ export default function WorkflowSettingsScreen() {
                       <Box>
                         <Text size="sm">{t[GATE_LABEL[key]]}</Text>
                         <Text size="xs" c="dimmed">
-                          {`${GATE_ITEM_TEXTS[key][language]} ${t.locked}`}
+                          {`${t.claimReviewHint} ${t.locked}`}
                         </Text>
                       </Box>
                     </Group>
