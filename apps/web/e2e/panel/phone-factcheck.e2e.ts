@@ -12,6 +12,13 @@ describe('fact-checks on a phone', () => {
       title: 'هاتف: ادعاء ينتظر المراجعة عن انقطاع الكهرباء في حمص',
       description: 'تحقّق قيد المراجعة',
       status: 'review',
+      // What the publish gate asks (issue 33 §2): verdict, claim summary, an acknowledged claim
+      // source, a conclusion.
+      category: 'fraud',
+      claimSummary: 'انقطاع الكهرباء في حمص مستمر منذ أسبوع',
+      conclusion: '<p>عادت الكهرباء بعد يومين.</p>',
+      sources: '<p><a href="https://example.org/homs-power">https://example.org/homs-power</a></p>',
+      evidenceAcknowledged: ['https://example.org/homs-power'],
     });
     expect(created.status).toBe(200);
     const id = created.body._id as string;
