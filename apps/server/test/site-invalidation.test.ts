@@ -320,8 +320,11 @@ describe('readers never see what is not published', () => {
       await untilHeard(before, draft._id, 1, (c) => c.hard);
       for (const app of [t.app, other]) {
         const res = await page(app, url);
-        expect(res.status).toBe(404);
-        expect(res.body).not.toContain(title);
+        // A withdrawn item leaves a tombstone (410, issue 33 §4), never the cached page.
+        expect(res.status).toBe(410);
+        expect(res.body).toContain('data-testid="withdrawn"');
+        expect(res.cache).not.toBe('HIT');
+        expect(res.cache).not.toBe('STALE');
       }
       expect(Date.now() - started).toBeLessThan(1000);
     },

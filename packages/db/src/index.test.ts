@@ -41,6 +41,7 @@ describe('@tabayyun/db entry', () => {
       'author',
       'category',
       'contact',
+      'correction',
       'device',
       'evidenceSnapshot',
       'factcheck',
@@ -56,8 +57,12 @@ describe('@tabayyun/db entry', () => {
       'scrapingReport',
       'setting',
       'storage',
+      'twoFactorChallenge',
+      'twoFactorRecoveryCode',
+      'twoFactorTotp',
       'user',
       'verificationCode',
+      'webauthnCredential',
     ]);
     expect(db.newId()).toMatch(db.ID_PATTERN);
   });

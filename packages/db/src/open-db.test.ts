@@ -18,6 +18,7 @@ const TABLES = [
   'author',
   'category',
   'contact',
+  'correction',
   'device',
   'evidence_snapshot',
   'factcheck',
@@ -33,8 +34,12 @@ const TABLES = [
   'scraping_report',
   'setting',
   'storage',
+  'two_factor_challenge',
+  'two_factor_recovery_code',
+  'two_factor_totp',
   'user',
   'verification_code',
+  'webauthn_credential',
 ];
 
 /** Every migration file in the journal runs exactly once (counted from the journal, so adding one keeps this true). */
