@@ -25,6 +25,11 @@ export const AUDIT_EVENT_NAMES: Record<string, Record<PanelLanguage, string>> = 
   unban: { en: 'Unbanned a user', ar: 'رفع الحظر عن مستخدم' },
   delete: { en: 'Deleted content', ar: 'حذف محتوى' },
   publish: { en: 'Published content', ar: 'نشر محتوى' },
+  unpublish: { en: 'Unpublished content', ar: 'ألغى نشر محتوى' },
+  'status-change': { en: 'Changed the status of content', ar: 'غيّر حالة محتوى' },
+  'scheduled-publish-failed': { en: 'Scheduled publish refused', ar: 'تعذّر النشر المجدول' },
+  'workflow-settings-change': { en: 'Changed the workflow settings', ar: 'عدّل إعدادات سير العمل' },
+  correction: { en: 'Added a correction', ar: 'أضاف تصحيحًا' },
   'second-factor-change': { en: 'Changed two-factor sign-in', ar: 'غيّر التحقق بخطوتين' },
 };
 
