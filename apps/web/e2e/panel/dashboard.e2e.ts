@@ -51,6 +51,15 @@ async function apiRows(field: string, start: number, end: number): Promise<Row[]
 
 const sortRows = (rows: Row[]) => [...rows].sort((a, b) => a.id.localeCompare(b.id));
 
+/** What the publish gate asks beside the verdict (issue 33 §2): a claim summary, a claim source whose
+ * archiving is acknowledged, a conclusion. */
+const publishable = (source: string) => ({
+  claimSummary: 'A claim the dashboard counts',
+  conclusion: '<p>Checked.</p>',
+  sources: `<p><a href="${source}">${source}</a></p>`,
+  evidenceAcknowledged: [source],
+});
+
 describe('the dashboard', () => {
   it("shows counters equal to the API's counts", async () => {
     await journey.api(journey.admin, 'POST', '/api/contract', {
@@ -91,6 +100,7 @@ describe('the dashboard', () => {
       status: 'published',
       category: 'confounding',
       author: '0a0000000000000000000002',
+      ...publishable('https://example.org/dashboard/video-2019'),
     });
     expect(created.status).toBe(200);
 
@@ -153,6 +163,8 @@ describe('the dashboard', () => {
       title: 'لوحة المتابعة: ادعاء بلا دولة',
       description: 'تحقّق بلا دولة',
       status: 'published',
+      category: 'fraud',
+      ...publishable('https://example.org/dashboard/no-country'),
     });
     expect(created.status).toBe(200);
     const page = await journey.newPage({ language: 'ar', user: journey.admin });
