@@ -187,6 +187,28 @@ describe('If-Match', () => {
     });
   });
 
+  it('names only what the other editor changed, not who edited last (lastEditedBy is bookkeeping)', async () => {
+    const created = await request(t.app, 'POST', '/api/factcheck', {
+      token: bob.access_token,
+      body: buildFactcheck({ category: 'fraud' }),
+    });
+    const id = String(created.body._id);
+    const b = await load('factcheck', id, bob.access_token);
+    const saved = await request(t.app, 'PATCH', `/api/factcheck/${id}`, {
+      token: alice.access_token,
+      headers: { 'if-match': b.etag },
+      body: [{ op: 'replace', path: '/title', value: 'عنوان أليس الجديد' }],
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const stale = await request(t.app, 'PATCH', `/api/factcheck/${id}`, {
+      token: bob.access_token,
+      headers: { 'if-match': b.etag },
+      body: [{ op: 'replace', path: '/description', value: 'وصف بوب' }],
+    });
+    expect(stale.status).toBe(409);
+    expect((stale.body.details as { fields: string[] }).fields).toEqual(['title']);
+  });
+
   it('accepts the tag without quotes, in a list, or *; a weak tag never matches', async () => {
     const { _id } = await create(t.app, 'factcheck', buildFactcheck());
     const patch = (ifMatch: string) =>

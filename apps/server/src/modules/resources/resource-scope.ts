@@ -17,6 +17,9 @@ export const BOOKKEEPING_FIELDS = new Set([
   'updatedBy',
   'sourceChangedAt',
   'needsUpdate',
+  // The workflow's own record of who edited last and who scheduled (ADR 039): not an editor's content.
+  'lastEditedBy',
+  'scheduledBy',
 ]);
 
 const VERSION_KEY = '__version';
