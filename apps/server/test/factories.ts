@@ -46,10 +46,26 @@ export const buildArticle = (overrides: Record<string, unknown> = {}) => ({
 export async function createCriteria(app: FastifyInstance) {
   const categories = [
     { _id: 'criteria', slug: 'criteria', name: 'المعايير' },
-    { _id: 'fraud', slug: 'fraud', name: 'زائف', parent: 'criteria', score: -3, color: '#ff3657', ratingOrdinal: 1 },
+    {
+      _id: 'fraud',
+      slug: 'fraud',
+      name: 'زائف',
+      parent: 'criteria',
+      score: -3,
+      color: '#ff3657',
+      ratingOrdinal: 1,
+    },
     { _id: 'fabricated', slug: 'fabricated', name: 'مفبرك', parent: 'fraud', score: -2, ratingOrdinal: 1 },
     { _id: 'manipulated', slug: 'manipulated', name: 'معدل', parent: 'fraud', score: -1, ratingOrdinal: 1 },
-    { _id: 'confirmed', slug: 'confirmed', name: 'صحيح', parent: 'criteria', score: 3, color: '#2bb673', ratingOrdinal: 5 },
+    {
+      _id: 'confirmed',
+      slug: 'confirmed',
+      name: 'صحيح',
+      parent: 'criteria',
+      score: 3,
+      color: '#2bb673',
+      ratingOrdinal: 5,
+    },
     { _id: 'topic', slug: 'topic', name: 'المواضيع' },
     { _id: 'health', slug: 'health', name: 'صحة', parent: 'topic' },
   ];
