@@ -3,45 +3,21 @@
 // only, the budget counts on the account the name resolves to, the owner is mailed once per
 // lockout window when the account is attacked, and a sign-in from a device not seen before is
 // mailed with its time, address and a link to the sessions list. Mail goes to a real SMTP server.
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, signIn, TEST_PASSWORD, type TestApp } from './build-test-app.ts';
+import { decodeQp, startTestSmtp, type TestSmtp } from './test-smtp.ts';
 
-interface Received {
-  to: string[];
-  raw: string;
-}
-
-let smtp: SMTPServer;
-let inbox: Received[] = [];
+let smtp: TestSmtp;
 let t: TestApp;
 
 const THRESHOLD = 3;
 const ACCOUNT_ALERT_AT = 5;
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        inbox.push({
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const { port } = smtp.server.address() as AddressInfo;
+  smtp = await startTestSmtp();
   t = await buildTestApp({
     env: {
-      SMTP_URL: `smtp://127.0.0.1:${port}`,
+      SMTP_URL: smtp.url,
       LOCKOUT_THRESHOLD: String(THRESHOLD),
       AUTH_ACCOUNT_RATE_MAX: String(ACCOUNT_ALERT_AT),
     },
@@ -49,28 +25,15 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t.close();
-  await new Promise<void>((resolve) => smtp.close(resolve));
+  await smtp.close();
 });
-
-/** Quoted-printable bodies (the mailer always uses it) decoded to text. */
-function decodeQp(raw: string): string {
-  const soft = raw.replace(/=\r?\n/g, '');
-  const bytes: number[] = [];
-  for (let i = 0; i < soft.length; i++) {
-    if (soft[i] === '=' && /^[0-9A-F]{2}$/.test(soft.slice(i + 1, i + 3))) {
-      bytes.push(Number.parseInt(soft.slice(i + 1, i + 3), 16));
-      i += 2;
-    } else bytes.push(...Buffer.from(soft[i]!, 'utf8'));
-  }
-  return Buffer.from(bytes).toString('utf8');
-}
 
 /** Every mail delivered to `address` since the last call (background sends awaited first). */
 async function mailsTo(address: string): Promise<string[]> {
   await t.app.identity.auth.close();
   await new Promise((r) => setTimeout(r, 150));
-  const found = inbox.filter((m) => m.to.includes(address));
-  inbox = inbox.filter((m) => !found.includes(m));
+  const found = smtp.inbox.filter((m) => m.to.includes(address));
+  smtp.inbox = smtp.inbox.filter((m) => !found.includes(m));
   return found.map((m) => decodeQp(m.raw));
 }
 

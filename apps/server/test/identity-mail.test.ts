@@ -1,68 +1,31 @@
 // Mail end to end: a real SMTP server on 127.0.0.1 receives the forgot-password and verification
 // mails; without SMTP_URL the mail lands in DATA_DIR/outbox.
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { decodeJwt } from 'jose';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, request, signIn, type TestApp } from './build-test-app.ts';
+import { decodeQp, startTestSmtp, type TestSmtp } from './test-smtp.ts';
 
-interface Received {
-  to: string[];
-  raw: string;
-}
-
-let smtp: SMTPServer;
-let inbox: Received[] = [];
+let smtp: TestSmtp;
 let t: TestApp;
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        inbox.push({
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const { port } = smtp.server.address() as AddressInfo;
-  t = await buildTestApp({ env: { SMTP_URL: `smtp://127.0.0.1:${port}` } });
+  smtp = await startTestSmtp();
+  t = await buildTestApp({ env: { SMTP_URL: smtp.url } });
 });
 afterAll(async () => {
   await t.close();
-  await new Promise<void>((resolve) => smtp.close(resolve));
+  await smtp.close();
 });
-
-/** Quoted-printable bodies (the mailer always uses it) decoded to text. */
-function decodeQp(raw: string): string {
-  const soft = raw.replace(/=\r?\n/g, '');
-  const bytes: number[] = [];
-  for (let i = 0; i < soft.length; i++) {
-    if (soft[i] === '=' && /^[0-9A-F]{2}$/.test(soft.slice(i + 1, i + 3))) {
-      bytes.push(Number.parseInt(soft.slice(i + 1, i + 3), 16));
-      i += 2;
-    } else bytes.push(...Buffer.from(soft[i]!, 'utf8'));
-  }
-  return Buffer.from(bytes).toString('utf8');
-}
 
 async function mailTo(address: string): Promise<string> {
   await t.app.identity.auth.close();
   for (let i = 0; i < 100; i++) {
-    const found = inbox.find((m) => m.to.includes(address));
+    const found = smtp.inbox.find((m) => m.to.includes(address));
     if (found) {
-      inbox = inbox.filter((m) => m !== found);
+      smtp.inbox = smtp.inbox.filter((m) => m !== found);
       return decodeQp(found.raw);
     }
     await new Promise((r) => setTimeout(r, 50));
@@ -109,14 +72,14 @@ describe('forgot-password mail', () => {
   });
 
   it('sends nothing for an unknown address (and answers the same)', async () => {
-    const before = inbox.length;
+    const before = smtp.inbox.length;
     const res = await request(t.app, 'POST', '/auth/forgot-password', {
       body: { email: 'ghost@example.org' },
     });
     expect(res.body).toEqual({ status: true });
     await t.app.identity.auth.close();
     await new Promise((r) => setTimeout(r, 200));
-    expect(inbox.length).toBe(before);
+    expect(smtp.inbox.length).toBe(before);
   });
 });
 
