@@ -3,6 +3,7 @@
 // with FOR UPDATE SKIP LOCKED, so exactly one instance gets each due run (ADR 019). The same SQL
 // works on PGlite (one instance). A crashed run is not retried before its next due time.
 import { type Db, sql } from '@tabayyun/db';
+import { periodicJob } from '../scheduling/periodic-job.ts';
 import type { IngestService } from './ingest.service.ts';
 
 /** Sources run one after another per instance and tick; more instances share the work. */
@@ -42,48 +43,23 @@ export function createScheduler(deps: {
   tickMs: number;
   log?: { error(obj: object, msg: string): void };
 }): Scheduler {
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> | undefined;
-  let stopped = false;
-
-  async function tick(): Promise<string[]> {
-    const ran: string[] = [];
-    for (let i = 0; i < RUNS_PER_TICK_MAX && !stopped; i++) {
-      const id = await claimDueSource(deps.db);
-      if (!id) break;
-      ran.push(id);
-      try {
-        await deps.ingest.runSource(id);
-      } catch (err) {
-        deps.log?.error({ err, mediaSource: id }, 'media source run failed');
+  return periodicJob({
+    tickMs: deps.tickMs,
+    name: 'media source scheduler',
+    log: deps.log,
+    async run(stopped) {
+      const ran: string[] = [];
+      for (let i = 0; i < RUNS_PER_TICK_MAX && !stopped(); i++) {
+        const id = await claimDueSource(deps.db);
+        if (!id) break;
+        ran.push(id);
+        try {
+          await deps.ingest.runSource(id);
+        } catch (err) {
+          deps.log?.error({ err, mediaSource: id }, 'media source run failed');
+        }
       }
-    }
-    return ran;
-  }
-
-  const schedule = () => {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      running = tick()
-        .catch((err: unknown) => deps.log?.error({ err }, 'media source scheduler tick failed'))
-        .finally(() => {
-          running = undefined;
-          schedule();
-        });
-    }, deps.tickMs);
-    timer.unref();
-  };
-
-  return {
-    tick,
-    start() {
-      stopped = false;
-      schedule();
+      return ran;
     },
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await running;
-    },
-  };
+  });
 }

@@ -10,6 +10,7 @@ import type { Actor } from '@tabayyun/permissions';
 import { AppError } from '../../errors.ts';
 import type { AuditLog } from '../audit/audit.service.ts';
 import type { ResourceService } from '../resources/resources.service.ts';
+import { periodicJob } from '../scheduling/periodic-job.ts';
 
 /** The resources that may be scheduled, and their tables. */
 export const SCHEDULED_RESOURCES = ['factcheck', 'article'] as const;
@@ -68,9 +69,6 @@ export function createPublishScheduler(deps: {
   log?: { error(obj: object, msg: string): void };
 }): PublishScheduler {
   const { db, resources } = deps;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> | undefined;
-  let stopped = false;
 
   /** The user who scheduled, as they are now (roles, ban); undefined when gone or banned. */
   async function schedulerOf(id: string | null): Promise<Actor | undefined> {
@@ -126,41 +124,20 @@ export function createPublishScheduler(deps: {
     }
   }
 
-  async function tick(): Promise<string[]> {
-    const published: string[] = [];
-    for (const resource of SCHEDULED_RESOURCES) {
-      for (let i = 0; i < PUBLISHES_PER_TICK_MAX && !stopped; i++) {
-        const claim = await claimDuePublish(db, resource);
-        if (!claim) break;
-        if (await publish(claim)) published.push(claim.id);
+  return periodicJob({
+    tickMs: deps.tickMs,
+    name: 'scheduled publishing',
+    log: deps.log,
+    async run(stopped) {
+      const published: string[] = [];
+      for (const resource of SCHEDULED_RESOURCES) {
+        for (let i = 0; i < PUBLISHES_PER_TICK_MAX && !stopped(); i++) {
+          const claim = await claimDuePublish(db, resource);
+          if (!claim) break;
+          if (await publish(claim)) published.push(claim.id);
+        }
       }
-    }
-    return published;
-  }
-
-  const schedule = () => {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      running = tick()
-        .catch((err: unknown) => deps.log?.error({ err }, 'scheduled publishing tick failed'))
-        .finally(() => {
-          running = undefined;
-          schedule();
-        });
-    }, deps.tickMs);
-    timer.unref();
-  };
-
-  return {
-    tick,
-    start() {
-      stopped = false;
-      schedule();
+      return published;
     },
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await running;
-    },
-  };
+  });
 }
