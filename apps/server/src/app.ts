@@ -25,6 +25,7 @@ import { registerJsonBody } from './plugins/json-body.ts';
 import { registerJsonCompression } from './plugins/json-compression.ts';
 import { lazySchemaCompilers, type SchemaCompilers } from './plugins/lazy-schema-compilers.ts';
 import { redactingLogger } from './plugins/log-redaction.ts';
+import { toOpenApi30 } from './plugins/openapi-document.ts';
 import { databaseRateLimitStore } from './plugins/rate-limit-store.ts';
 import { requestTimeoutOptions } from './plugins/request-timeout.ts';
 import { registerStorableInput } from './plugins/storable-input.ts';
@@ -96,6 +97,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         description: 'See docs/errors.md for error codes.',
       },
     },
+    // The routes' JSON Schema in its OpenAPI 3.0 form (issue 36 §3).
+    transformObject: ({ openapiObject }) => toOpenApi30(openapiObject),
   });
   await app.register(swaggerUi, { routePrefix: `${config.API_BASE}/docs` });
 

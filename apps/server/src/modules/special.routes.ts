@@ -32,6 +32,12 @@ export function publicPathOf(resource: 'factcheck' | 'article', doc: Record<stri
   return `${language}/${resource}/${encodeURIComponent(String(doc.slug ?? ''))}`;
 }
 
+/** A documented `{ data: [...] }` answer; other fields of each row are kept as they are. */
+const dataList = (properties: Record<string, unknown>) => ({
+  type: 'object',
+  properties: { data: { type: 'array', items: { type: 'object', additionalProperties: true, properties } } },
+});
+
 const rateLimitAnswer = (_req: unknown, ctx: { after: string }) =>
   new AppError('RATE_LIMITED', `Too many requests; try again in ${ctx.after}`);
 
@@ -44,6 +50,13 @@ export function registerSpecialRoutes(app: FastifyInstance, deps: SpecialDeps): 
       schema: {
         tags: ['stats'],
         summary: 'Published fact-checks grouped by category, topic, author, mediaSource or country',
+        response: {
+          200: dataList({
+            _id: { type: 'string', nullable: true },
+            details: { type: 'object', properties: { name: { type: 'string', nullable: true } } },
+            count: { type: 'integer' },
+          }),
+        },
       },
     },
     async (request, reply) => {
@@ -62,7 +75,23 @@ export function registerSpecialRoutes(app: FastifyInstance, deps: SpecialDeps): 
 
   app.get<{ Querystring: { language?: string } }>(
     '/count/category',
-    { schema: { tags: ['stats'], summary: 'Published fact-checks per criteria category' } },
+    {
+      schema: {
+        tags: ['stats'],
+        summary: 'Published fact-checks per criteria category',
+        response: {
+          200: dataList({
+            _id: { type: 'string' },
+            name: { type: 'string' },
+            nameEn: { type: 'string', nullable: true },
+            nameTr: { type: 'string', nullable: true },
+            slug: { type: 'string' },
+            color: { type: 'string', nullable: true },
+            count: { type: 'integer' },
+          }),
+        },
+      },
+    },
     async (request, reply) => {
       // One read of a public client's budget; the answer is category fields the public reads anyway.
       await publicReadGate(deps.publicReads, request, reply, deps.resources.definition('category'), {

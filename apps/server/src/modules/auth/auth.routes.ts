@@ -184,7 +184,22 @@ export function registerAuthRoutes(
   const permissionsBase = deps.permissionsBase === '/' ? '' : deps.permissionsBase;
   app.get(
     `${permissionsBase}/rules`,
-    { schema: { tags: ['permissions'], summary: 'The permission rule tree (anonymous)' } },
+    {
+      schema: {
+        tags: ['permissions'],
+        summary: 'The permission rule tree (anonymous)',
+        // A branch: the rule at this path segment (or null) and the branches below, by segment.
+        response: {
+          200: {
+            type: 'object',
+            properties: {
+              item: { type: 'object', nullable: true, additionalProperties: true },
+              children: { type: 'object', additionalProperties: true },
+            },
+          },
+        },
+      },
+    },
     async () => deps.guard.rules(),
   );
 }
