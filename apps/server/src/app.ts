@@ -17,6 +17,7 @@ import { registerMonitoring } from './modules/monitoring/index.ts';
 import { registerPresenceRoutes } from './modules/presence/presence.routes.ts';
 import { registerResourceRoutes } from './modules/resources/resources.routes.ts';
 import { registerRevisionRoutes } from './modules/resources/revisions.routes.ts';
+import { registerShare } from './modules/share/index.ts';
 import { registerSpecialRoutes } from './modules/special.routes.ts';
 import { registerWorkflow } from './modules/workflow/index.ts';
 import { type ActorResolver, registerActor } from './plugins/actor.ts';
@@ -135,6 +136,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerFiles(app, moduleContext);
   await registerMonitoring(app, moduleContext);
   await registerWorkflow(app, moduleContext);
+  await registerShare(app, moduleContext);
 
   app.addHook('onClose', async () => {
     await services.events.close();

@@ -408,3 +408,31 @@ describe('static pages, contact and errors', () => {
       expect(res.body).toContain(tag);
   });
 });
+
+describe('share images and share links (issue 36 §2)', () => {
+  it('gives a fact-check without an image of its own its verdict image, and links prefilled with the verdict', async () => {
+    const { data } = await api(
+      '/api/factcheck?status=published&language=ar&per_page=50&select=slug,images,claimSummary',
+    );
+    const item = data.find(
+      (d) => typeof d.slug === 'string' && (d.images as unknown[] | undefined)?.length === 0,
+    );
+    expect(item, 'a demo fact-check without images').toBeDefined();
+    const slug = String(item!.slug);
+    const page = await get(`/factcheck/${encodeURIComponent(slug)}`);
+    expect(page.statusCode).toBe(200);
+    const og = /<meta property="og:image" content="([^"]+)"/.exec(page.body)?.[1];
+    expect(og?.endsWith(`/share/factcheck/${encodeURIComponent(slug)}.png`), og).toBe(true);
+    expect(page.body).toContain(`<meta name="twitter:image" content="${og}"`);
+    const image = await get(new URL(og!).pathname);
+    expect(image.statusCode).toBe(200);
+    expect(image.headers['content-type']).toBe('image/png');
+    // The WhatsApp link carries "verdict: claim".
+    const wa = /href="(https:\/\/wa\.me\/\?text=[^"]+)"/.exec(page.body)?.[1];
+    const text = new URL(wa!.replace(/&amp;/g, '&')).searchParams.get('text') ?? '';
+    expect(text).toMatch(/^[^:]+: .+/);
+    if (typeof item!.claimSummary === 'string' && item!.claimSummary) {
+      expect(text).toContain(`: ${item!.claimSummary}`);
+    }
+  });
+});

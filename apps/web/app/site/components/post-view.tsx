@@ -57,7 +57,7 @@ export function PostView({ post }: { post: PostViewData }) {
               </time>
             </span>
           ) : null}
-          <ShareMenu url={post.shareUrl} title={post.title} />
+          <ShareMenu url={post.shareUrl} text={post.shareText} />
         </div>
       </header>
       <figure className="post-figure">

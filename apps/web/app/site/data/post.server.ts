@@ -67,6 +67,8 @@ export interface PostView {
   mediaSources: { name: string; href: string }[];
   related: PostCardView[];
   shareUrl: string;
+  /** The text share links prefill (a fact-check's "verdict: claim"). */
+  shareText: string;
 }
 
 export interface PostPageData {
@@ -228,6 +230,10 @@ export async function loadPostPage(
     })),
     related,
     shareUrl,
+    // What share links prefill: a fact-check's verdict and claim, else the title (issue 36 §2).
+    shareText: evaluation
+      ? `${evaluation.name}: ${str(doc.claimSummary) || truncateText(textOf(doc.claims) || title, CLAIM_SUMMARY_MAX)}`
+      : title,
   };
 
   const jsonLd: Record<string, unknown>[] = [];
@@ -286,7 +292,12 @@ export async function loadPostPage(
     title,
     description,
     type: 'article',
-    image: image?.src ?? null,
+    // A published fact-check without an image of its own is shared with its verdict image (issue 36 §2).
+    image:
+      image?.src ??
+      (kind === 'factcheck' && isPublished && !isPreview
+        ? `/share/factcheck/${encodeURIComponent(str(doc.slug) || doc._id)}.png`
+        : null),
     imageAlt: title,
     meta: doc.meta,
     canonicalPath: href,

@@ -42,6 +42,8 @@ export const ar = {
   modified: 'عُدّل:',
   share: 'مشاركة',
   shareOn: 'شارك على',
+  copyLink: 'نسخ الرابط',
+  linkCopied: 'نُسخ الرابط',
   claim: 'الادعاء',
   claimRefutation: 'تفنيد الادعاء',
   conclusion: 'الخلاصة',

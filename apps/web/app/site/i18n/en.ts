@@ -45,6 +45,8 @@ export const en: Messages = {
   modified: 'Modified:',
   share: 'Share',
   shareOn: 'Share on',
+  copyLink: 'Copy link',
+  linkCopied: 'Link copied',
   claim: 'Claim',
   claimRefutation: 'Claim refutation',
   conclusion: 'Conclusion',

@@ -44,6 +44,8 @@ export const tr: Messages = {
   modified: 'Güncellendi:',
   share: 'Paylaş',
   shareOn: 'Paylaş:',
+  copyLink: 'Bağlantıyı kopyala',
+  linkCopied: 'Bağlantı kopyalandı',
   claim: 'İddia',
   claimRefutation: 'İddianın çürütülmesi',
   conclusion: 'Sonuç',
