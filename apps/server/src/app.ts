@@ -13,12 +13,15 @@ import { registerIdentity } from './modules/auth/index.ts';
 import { registerFiles } from './modules/files/index.ts';
 import { registerHealthRoutes } from './modules/health/health.routes.ts';
 import { isDatabaseReady } from './modules/health/health.service.ts';
+import { registerExports } from './modules/exports/index.ts';
+import { registerMetrics } from './modules/metrics/index.ts';
 import { registerMonitoring } from './modules/monitoring/index.ts';
 import { registerPresenceRoutes } from './modules/presence/presence.routes.ts';
 import { registerResourceRoutes } from './modules/resources/resources.routes.ts';
 import { registerRevisionRoutes } from './modules/resources/revisions.routes.ts';
 import { registerShare } from './modules/share/index.ts';
 import { registerSpecialRoutes } from './modules/special.routes.ts';
+import { registerViews } from './modules/views/index.ts';
 import { registerWorkflow } from './modules/workflow/index.ts';
 import { type ActorResolver, registerActor } from './plugins/actor.ts';
 import { registerErrorHandling, registerJsonNotFound } from './plugins/error-handler.ts';
@@ -136,6 +139,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerFiles(app, moduleContext);
   await registerMonitoring(app, moduleContext);
   await registerWorkflow(app, moduleContext);
+  // The desk's saved views, exports and metrics (issue 35 §4–5, ADR 052).
+  await registerViews(app, moduleContext);
+  await registerExports(app, moduleContext);
+  await registerMetrics(app, moduleContext);
   await registerShare(app, moduleContext);
 
   app.addHook('onClose', async () => {

@@ -798,3 +798,29 @@ export const presence = pgTable(
     index('presence_last_seen_idx').on(t.lastSeen),
   ],
 );
+
+// ---- The desk: saved views (issue 35 §4, ADR 052) ----
+
+/** A list's query string under a name: its owner's, and readable by the roles it is shared with. */
+export const savedView = pgTable(
+  'saved_view',
+  {
+    _id: id(),
+    name: text('name').notNull(),
+    /** The API resource the list reads (`factcheck`, `feed`, `audit` …). */
+    resource: text('resource').notNull(),
+    /** The panel screen the view reopens (`/panel/factcheck/review`). */
+    path: text('path').notNull(),
+    /** The list's query string, without `page`. */
+    query: text('query').notNull().default(''),
+    sharedWith: textList('shared_with'),
+    owner: text('owner').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    version: version(),
+  },
+  (t) => [
+    index('saved_view_owner_resource_idx').on(t.owner, t.resource),
+    index('saved_view_shared_with_gin_idx').using('gin', t.sharedWith),
+  ],
+);
