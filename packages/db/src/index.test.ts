@@ -54,6 +54,7 @@ describe('@tabayyun/db entry', () => {
       'refreshToken',
       'revision',
       'role',
+      'savedView',
       'scrapingReport',
       'setting',
       'storage',

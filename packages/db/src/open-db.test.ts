@@ -31,6 +31,7 @@ const TABLES = [
   'refresh_token',
   'revision',
   'role',
+  'saved_view',
   'scraping_report',
   'setting',
   'storage',
