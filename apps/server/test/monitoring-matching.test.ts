@@ -5,7 +5,12 @@
 import { sql } from '@tabayyun/db';
 import { htmlToText, normalizeForSearch } from '@tabayyun/text';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMatcher, MATCH_LIMIT, MATCH_THRESHOLD } from '../src/modules/monitoring/matching.ts';
+import {
+  CLAIM_LEAD,
+  createMatcher,
+  MATCH_LIMIT,
+  MATCH_THRESHOLD,
+} from '../src/modules/monitoring/matching.ts';
 import { factchecksAr } from '../src/modules/seed/data/factchecks-ar.ts';
 import { buildTestApp, call, type TestApp } from './build-test-app.ts';
 import { buildFactcheck, create } from './factories.ts';
@@ -182,9 +187,28 @@ describe('a feed of several items', () => {
   });
 });
 
+describe('a fact-check titled as a headline (issue 36 §1)', () => {
+  it('is found by an item that restates its claim, not its title', async () => {
+    const headline = await create(
+      t.app,
+      'factcheck',
+      buildFactcheck({
+        status: 'published',
+        title: 'لا، لم يُغلق المعبر: ما قصة الطوابير؟',
+        claims: '<p>إغلاق معبر باب الهوى الحدودي أمام المسافرين حتى إشعار آخر بقرار تركي.</p>',
+      }),
+    );
+    const [found] = await createMatcher(t.database.db).match([
+      'اغلاق معبر باب الهوى الحدودي امام المسافرين حتى اشعار اخر',
+    ]);
+    expect(found!.map((m) => m._id)).toContain(headline._id);
+  });
+});
+
 describe('the matcher agrees with pg_trgm item by item', () => {
   // The matcher decides candidates on PostgreSQL's trigram sets for many items at once; the
-  // reference is the plain per-item SQL: candidates by `title_normalized % item`, then the score.
+  // reference is the plain per-item SQL: candidates by `title_normalized % item` or the claim's
+  // opening `left(claims_normalized, CLAIM_LEAD) % item`, then the score.
   async function reference(text: string) {
     const q = normalizeForSearch(text).slice(0, 1000);
     if (q.length < 4) return [];
@@ -197,7 +221,8 @@ describe('the matcher agrees with pg_trgm item by item', () => {
               word_similarity(${q}, claims_normalized)) as trigram,
             title_normalized || ' ' || claims_normalized as body
           from factcheck
-          where title_normalized % ${q} and status = 'published' and deleted_at is null
+          where (title_normalized % ${q} or left(claims_normalized, ${CLAIM_LEAD}) % ${q})
+            and status = 'published' and deleted_at is null
           order by trigram desc, _id
           limit ${MATCH_LIMIT * 4}
         )

@@ -4,8 +4,9 @@
 // PostgreSQL (no external service; the same SQL on PGlite and PostgreSQL 15).
 //
 // A matcher serves one run and takes the items of a feed together (ADR 023). Which fact-checks are
-// candidates is pg_trgm's `title_normalized % item` (title similarity at or above the threshold),
-// decided here on the trigram sets PostgreSQL itself makes (`show_trgm`): the published titles'
+// candidates is pg_trgm's `title_normalized % item` or `left(claims_normalized, CLAIM_LEAD) % item`
+// (the title's or the claim's opening similarity at or above the threshold),
+// decided here on the trigram sets PostgreSQL itself makes (`show_trgm`): the published titles' and claims'
 // sets are read once per run, each batch's item sets in one statement. Asking the GIN index per
 // item cost 10 ms an item on PGlite, most of a run. The candidates are then scored in one
 // statement per batch.
@@ -22,6 +23,12 @@ const CANDIDATES_MAX = 200;
 const TEXT_MIN = 4;
 /** The part of an item's normalised text that is compared. */
 const TEXT_MAX = 1000;
+/**
+ * The opening of a fact-check's claim text that also makes it a candidate (issue 36 §1): a
+ * fact-check titled as a headline ("No, the crossing did not close") is found by an item that
+ * restates its claim. The claim text opens with the claim; its whole length is scored below.
+ */
+export const CLAIM_LEAD = 200;
 
 interface MatchRow extends Record<string, unknown> {
   i: number;
@@ -31,10 +38,14 @@ interface MatchRow extends Record<string, unknown> {
   score: number | string;
 }
 
-/** The published fact-checks' title trigrams: an inverted index from trigram to fact-checks. */
+/**
+ * The published fact-checks' trigram sets, two per fact-check (the title and the claim's opening):
+ * an inverted index from trigram to sets.
+ */
 interface PublishedTitles {
+  /** The fact-check of each set. */
   ids: string[];
-  /** Number of distinct trigrams of each title. */
+  /** Number of distinct trigrams of each set. */
   sizes: number[];
   byTrigram: Map<string, number[]>;
 }
@@ -64,28 +75,34 @@ export function createMatcher(db: Db): Matcher {
   let published: Promise<PublishedTitles> | undefined;
 
   async function loadPublished(): Promise<PublishedTitles> {
-    const { rows } = await db.execute<{ _id: string; trigrams: string[] | null }>(sql`
-      select _id, show_trgm(title_normalized) as trigrams
+    const { rows } = await db.execute<{
+      _id: string;
+      trigrams: string[] | null;
+      claim_trigrams: string[] | null;
+    }>(sql`
+      select _id, show_trgm(coalesce(title_normalized, '')) as trigrams,
+        show_trgm(left(coalesce(claims_normalized, ''), ${CLAIM_LEAD})) as claim_trigrams
       from factcheck
-      where status = 'published' and deleted_at is null and title_normalized is not null
+      where status = 'published' and deleted_at is null
     `);
     const titles: PublishedTitles = { ids: [], sizes: [], byTrigram: new Map() };
     for (const row of rows) {
-      const trigrams = row.trigrams ?? [];
-      if (trigrams.length === 0) continue;
-      const k = titles.ids.push(row._id) - 1;
-      titles.sizes.push(trigrams.length);
-      for (const trigram of trigrams) {
-        const list = titles.byTrigram.get(trigram);
-        if (list) list.push(k);
-        else titles.byTrigram.set(trigram, [k]);
+      for (const trigrams of [row.trigrams ?? [], row.claim_trigrams ?? []]) {
+        if (trigrams.length === 0) continue;
+        const k = titles.ids.push(row._id) - 1;
+        titles.sizes.push(trigrams.length);
+        for (const trigram of trigrams) {
+          const list = titles.byTrigram.get(trigram);
+          if (list) list.push(k);
+          else titles.byTrigram.set(trigram, [k]);
+        }
       }
     }
     return titles;
   }
 
-  /** Indexes of the published titles with `title % text`, most similar first. */
-  function candidatesOf(titles: PublishedTitles, trigrams: string[], shared: Int32Array): number[] {
+  /** The fact-checks with `title % text` or `claim opening % text`, most similar first. */
+  function candidatesOf(titles: PublishedTitles, trigrams: string[], shared: Int32Array): string[] {
     const touched: number[] = [];
     for (const trigram of trigrams) {
       for (const k of titles.byTrigram.get(trigram) ?? []) {
@@ -100,7 +117,12 @@ export function createMatcher(db: Db): Matcher {
       shared[k] = 0;
     }
     found.sort((a, b) => b.similarity - a.similarity || a.k - b.k);
-    return found.slice(0, CANDIDATES_MAX).map((c) => c.k);
+    const ids = new Set<string>();
+    for (const c of found) {
+      ids.add(titles.ids[c.k]!);
+      if (ids.size === CANDIDATES_MAX) break;
+    }
+    return [...ids];
   }
 
   return {
@@ -126,7 +148,7 @@ export function createMatcher(db: Db): Matcher {
       const pairs: [number, string][] = [];
       for (const set of sets) {
         const i = asked[set.i]!;
-        for (const k of candidatesOf(titles, set.trigrams ?? [], shared)) pairs.push([i, titles.ids[k]!]);
+        for (const id of candidatesOf(titles, set.trigrams ?? [], shared)) pairs.push([i, id]);
       }
       if (pairs.length === 0) return out;
 
