@@ -124,6 +124,8 @@ export const factcheck = pgTable(
     check('factcheck_status_check', inList('status', FACTCHECK_STATUS_VALUES)),
     check('factcheck_language_check', inList('language', LANGUAGE_VALUES)),
     uniqueIndex('factcheck_slug_key').on(t.slug),
+    // A taken slug's free suffix: the `<slug>-…` range in byte order (migration 0016, ADR 049).
+    index('factcheck_slug_pattern_idx').on(t.slug.op('text_pattern_ops')),
     // Public lists: published + language, newest first (home, search, paging). DESC NULLS FIRST is
     // what a plain `ORDER BY published_at DESC` (Drizzle's desc()) asks for, so the index serves it.
     index('factcheck_status_language_published_at_idx').on(
@@ -210,6 +212,8 @@ export const article = pgTable(
     check('article_status_check', inList('status', FACTCHECK_STATUS_VALUES)),
     check('article_language_check', inList('language', LANGUAGE_VALUES)),
     uniqueIndex('article_slug_key').on(t.slug),
+    // A taken slug's free suffix: the `<slug>-…` range in byte order (migration 0016, ADR 049).
+    index('article_slug_pattern_idx').on(t.slug.op('text_pattern_ops')),
     index('article_status_language_published_at_idx').on(
       t.status,
       t.language,
@@ -344,6 +348,8 @@ export const author = pgTable(
   },
   (t) => [
     uniqueIndex('author_slug_key').on(t.slug),
+    // A taken slug's free suffix: the `<slug>-…` range in byte order (migration 0016, ADR 049).
+    index('author_slug_pattern_idx').on(t.slug.op('text_pattern_ops')),
     index('author_name_normalized_trgm_idx').using('gin', t.nameNormalized.op('gin_trgm_ops')),
   ],
 );
@@ -375,6 +381,8 @@ export const mediaSource = pgTable(
   },
   (t) => [
     index('media_source_slug_idx').on(t.slug),
+    // A taken slug's free suffix: the `<slug>-…` range in byte order (migration 0016, ADR 049).
+    index('media_source_slug_pattern_idx').on(t.slug.op('text_pattern_ops')),
     index('media_source_category_idx').on(t.category),
     index('media_source_name_normalized_trgm_idx').using('gin', t.nameNormalized.op('gin_trgm_ops')),
     index('media_source_next_run_at_idx').on(t.nextRunAt).where(sql`"monitoring_enabled"`),
