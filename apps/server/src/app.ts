@@ -21,6 +21,7 @@ import { registerResourceRoutes } from './modules/resources/resources.routes.ts'
 import { registerRevisionRoutes } from './modules/resources/revisions.routes.ts';
 import { registerShare } from './modules/share/index.ts';
 import { registerSpecialRoutes } from './modules/special.routes.ts';
+import { registerWebhooks } from './modules/webhooks/index.ts';
 import { registerViews } from './modules/views/index.ts';
 import { registerWorkflow } from './modules/workflow/index.ts';
 import { type ActorResolver, registerActor } from './plugins/actor.ts';
@@ -102,7 +103,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       },
     },
     // The routes' JSON Schema in its OpenAPI 3.0 form (issue 36 §3).
-    transformObject: ({ openapiObject }) => toOpenApi30(openapiObject),
+    transformObject: (document) =>
+      'openapiObject' in document ? toOpenApi30(document.openapiObject) : document.swaggerObject,
   });
   await app.register(swaggerUi, { routePrefix: `${config.API_BASE}/docs` });
 
@@ -139,6 +141,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerFiles(app, moduleContext);
   await registerMonitoring(app, moduleContext);
   await registerWorkflow(app, moduleContext);
+  await registerWebhooks(app, moduleContext);
   // The desk's saved views, exports and metrics (issue 35 §4–5, ADR 052).
   await registerViews(app, moduleContext);
   await registerExports(app, moduleContext);

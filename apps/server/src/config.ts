@@ -208,6 +208,12 @@ export const configSchema = z.object({
   PUBLISH_SCHEDULER: booleanFlag.optional(),
   /** How often the publish scheduler looks for due items, in milliseconds (≤ 60 s late). */
   PUBLISH_TICK_MS: z.coerce.number().int().min(50).max(60_000).default(15_000),
+  /** Deliver partners' webhooks on a timer; default on except in tests (issue 36 §3). */
+  WEBHOOK_DELIVERY: booleanFlag.optional(),
+  /** How often the webhook deliverer looks for due deliveries, in milliseconds. */
+  WEBHOOK_TICK_MS: z.coerce.number().int().min(50).max(60_000).default(5_000),
+  /** The first retry's delay; each next one doubles, for 24 hours after the event (milliseconds). */
+  WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().min(10).default(60_000),
   /** Snapshot the URLs a saved fact-check cites; default on except in tests. */
   EVIDENCE_SNAPSHOTS: booleanFlag.optional(),
   /** Proxies whose X-Forwarded-For names the client (rate limits, audit log); unset trusts none. */

@@ -17,6 +17,7 @@ import { createPublicReads } from './modules/resources/public-reads.ts';
 import { createResourceService } from './modules/resources/resources.service.ts';
 import { createRevisionsService } from './modules/resources/revisions.service.ts';
 import { createStatsService } from './modules/stats/stats.service.ts';
+import { createWriteHooks } from './modules/webhooks/write-hooks.ts';
 import { createAccessGuard } from './plugins/access.ts';
 import { defaultRules } from './plugins/default-rules.ts';
 
@@ -38,6 +39,8 @@ export function buildServices(deps: ServicesDeps) {
   const events = createContentEvents(database);
   const audit = createAuditLog({ db: database.db });
   const countCache = createCountCache();
+  // Committed writes with their records, on this instance only (partners' webhooks, issue 36).
+  const writes = createWriteHooks();
   // Other instances' writes arrive by NOTIFY; this instance's own writes clear it at once.
   void events.subscribe(() => countCache.clear());
   const resources = createResourceService({
@@ -45,7 +48,10 @@ export function buildServices(deps: ServicesDeps) {
     registry,
     guard,
     apiBase: config.API_BASE,
-    onChange: events.publish,
+    onChange: (resource, id, records) => {
+      events.publish(resource, id, records);
+      writes.emit(resource, id, records);
+    },
     onAudit: audit.recordContent,
     countCache,
     publicSite: { publicUrl: config.PUBLIC_URL, name: config.PRODUCT_NAME },
@@ -63,6 +69,7 @@ export function buildServices(deps: ServicesDeps) {
     presence: createPresenceService({ db: database.db, resources, ttlMs: config.PRESENCE_TTL_MS }),
     drafts: createDraftsService(config.appSecret),
     countCache,
+    writes,
     publicReads: createPublicReads({
       db: database.db,
       guard,

@@ -832,3 +832,57 @@ export const savedView = pgTable(
     index('saved_view_shared_with_gin_idx').using('gin', t.sharedWith),
   ],
 );
+
+// ---- Partners: webhooks (issue 36 §3, ADR 053) ----
+
+/** An administrator's endpoint for events; the secret signs each delivery and is never read out. */
+export const webhook = pgTable(
+  'webhook',
+  {
+    _id: id(),
+    url: text('url').notNull(),
+    /** published, updated, corrected, withdrawn, feed.created */
+    events: textList('events'),
+    secret: text('secret').notNull(),
+    active: boolean('active').notNull().default(true),
+    description: text('description'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    version: version(),
+    updatedBy: updatedBy(),
+  },
+  (t) => [index('webhook_events_gin_idx').using('gin', t.events)],
+);
+
+/** One event for one webhook: the signed body as sent, and its attempts. */
+export const webhookDelivery = pgTable(
+  'webhook_delivery',
+  {
+    _id: id(),
+    webhook: text('webhook')
+      .notNull()
+      .references(() => webhook._id, { onDelete: 'cascade' }),
+    event: text('event').notNull(),
+    payload: text('payload').notNull(),
+    status: text('status', { enum: ['pending', 'delivering', 'delivered', 'failed'] })
+      .notNull()
+      .default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    responseStatus: integer('response_status'),
+    error: text('error'),
+    /** Due time of the next attempt; while one runs, the lease after which another instance retries. */
+    nextAttemptAt: timestampTz('next_attempt_at'),
+    lastAttemptAt: timestampTz('last_attempt_at'),
+    deliveredAt: timestampTz('delivered_at'),
+    redeliveryOf: text('redelivery_of'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('webhook_delivery_status_check', sql`${t.status} IN ('pending', 'delivering', 'delivered', 'failed')`),
+    index('webhook_delivery_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} IN ('pending', 'delivering')`),
+    index('webhook_delivery_webhook_created_idx').on(t.webhook, t.createdAt.desc()),
+  ],
+);

@@ -119,6 +119,11 @@ export function defaultRules(apiBase: string, bases: DefaultRuleBases = {}): Rul
     add(api('settings/workflow'), 'Read', role(staff));
   }
 
+  // Partners' webhooks and their delivery log (issue 36 §3): administrators only.
+  for (const r of ['webhook', 'webhook-delivery']) {
+    for (const action of ACTIONS) add(api(r), action, role(ROLE.admin));
+  }
+
   // The back office dashboard and its statistics.
   for (const staff of [ROLE.admin, ROLE.editor, ROLE.factChecker]) {
     add('/dashboard', 'Read', role(staff));

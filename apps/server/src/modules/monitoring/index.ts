@@ -38,7 +38,17 @@ export async function registerMonitoring(app: FastifyInstance, ctx: ModuleContex
     services.countCache.clear();
     for (const id of ids) services.events.publish('feed', id);
   };
-  const ingest = createIngestService({ db, fetcher, files: app.files.service, onFeedChange, log: app.log });
+  const ingest = createIngestService({
+    db,
+    fetcher,
+    files: app.files.service,
+    // New feed items: also partners' "feed.created" webhooks (issue 36 §3).
+    onFeedChange: (ids) => {
+      onFeedChange(ids);
+      services.writes.feedItemsCreated(ids);
+    },
+    log: app.log,
+  });
   const scheduler = createScheduler({ db, ingest, tickMs: config.MONITOR_TICK_MS, log: app.log });
   const evidence = createEvidenceService({
     db,

@@ -48,6 +48,12 @@ export interface SafeFetchOptions {
   userAgent: string;
 }
 
+/** A POST's body and headers (webhook deliveries): sent once, its redirects not followed. */
+export interface OutboundBody {
+  body: string | Buffer;
+  headers?: Record<string, string>;
+}
+
 export interface FetchedResponse {
   url: string;
   finalUrl: string;
@@ -191,6 +197,7 @@ export function createSafeFetch(options: SafeFetchOptions) {
     deadline: number,
     maxBytes: number,
     signal: AbortSignal | undefined,
+    send?: OutboundBody,
   ): Promise<{ status: number; location?: string; contentType: string; body: Buffer }> {
     return new Promise((resolve, reject) => {
       if (signal?.aborted) {
@@ -225,12 +232,14 @@ export function createSafeFetch(options: SafeFetchOptions) {
       const req = client.request(
         url,
         {
-          method: 'GET',
+          method: send ? 'POST' : 'GET',
           lookup: guardedLookup(host),
           headers: {
+            ...send?.headers,
             'user-agent': options.userAgent,
             accept,
             'accept-encoding': 'gzip, deflate, br',
+            ...(send ? { 'content-length': String(Buffer.byteLength(send.body)) } : {}),
           },
           // No agent: one connection per request, so a pooled socket never skips the lookup.
           agent: false,
@@ -292,7 +301,7 @@ export function createSafeFetch(options: SafeFetchOptions) {
         const code = (err as NodeJS.ErrnoException).code;
         fail(new FetchError('unreachable', url.href, `Cannot reach ${url.host}: ${code ?? err.message}`));
       });
-      req.end();
+      req.end(send?.body);
     });
   }
 
@@ -301,11 +310,12 @@ export function createSafeFetch(options: SafeFetchOptions) {
     /**
      * GETs `address`, following at most maxRedirects redirects (each re-checked). Answers only 2xx;
      * anything else is a FetchError whose kind names the failure. With `signal`, an abort stops
-     * the request and rejects with the signal's reason.
+     * the request and rejects with the signal's reason. With `post`, POSTs that body instead (a
+     * redirect is then an 'http-error', not followed).
      */
     async fetch(
       address: string,
-      opts: { accept?: string; maxBytes?: number; signal?: AbortSignal } = {},
+      opts: { accept?: string; maxBytes?: number; signal?: AbortSignal; post?: OutboundBody } = {},
     ): Promise<FetchedResponse> {
       let url: URL;
       try {
@@ -325,8 +335,9 @@ export function createSafeFetch(options: SafeFetchOptions) {
           );
         }
         seen.add(url.href);
-        const res = await requestOnce(url, opts.accept ?? '*/*', deadline, maxBytes, opts.signal);
-        if (res.location !== undefined) {
+        const res = await requestOnce(url, opts.accept ?? '*/*', deadline, maxBytes, opts.signal, opts.post);
+        // A POST is never repeated elsewhere: its redirect is its answer (webhooks, issue 36).
+        if (res.location !== undefined && !opts.post) {
           const next = new URL(res.location, url);
           if (seen.has(next.href)) {
             throw new FetchError(
