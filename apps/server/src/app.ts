@@ -21,6 +21,7 @@ import { registerResourceRoutes } from './modules/resources/resources.routes.ts'
 import { registerRevisionRoutes } from './modules/resources/revisions.routes.ts';
 import { registerShare } from './modules/share/index.ts';
 import { registerSpecialRoutes } from './modules/special.routes.ts';
+import { registerTips } from './modules/tips/index.ts';
 import { registerWebhooks } from './modules/webhooks/index.ts';
 import { registerViews } from './modules/views/index.ts';
 import { registerWorkflow } from './modules/workflow/index.ts';
@@ -147,6 +148,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerExports(app, moduleContext);
   await registerMetrics(app, moduleContext);
   await registerShare(app, moduleContext);
+  await registerTips(app, moduleContext);
 
   app.addHook('onClose', async () => {
     await services.events.close();

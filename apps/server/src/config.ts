@@ -208,6 +208,14 @@ export const configSchema = z.object({
   PUBLISH_SCHEDULER: booleanFlag.optional(),
   /** How often the publish scheduler looks for due items, in milliseconds (≤ 60 s late). */
   PUBLISH_TICK_MS: z.coerce.number().int().min(50).max(60_000).default(15_000),
+  /** Readers' "Is this true?" (issue 36 §1): submissions per client per window, matches per minute. */
+  TIP_RATE_MAX: z.coerce.number().int().min(1).default(5),
+  TIP_RATE_WINDOW_MS: z.coerce.number().int().min(1000).default(600_000),
+  TIP_MATCH_RATE_MAX: z.coerce.number().int().min(1).default(60),
+  /** Send the answer mails of reader submissions (default: on, except under NODE_ENV=test). */
+  TIP_ANSWERS: booleanFlag.optional(),
+  /** How often each instance looks for published answers to send. */
+  TIP_ANSWER_TICK_MS: z.coerce.number().int().min(50).max(3_600_000).default(60_000),
   /** Deliver partners' webhooks on a timer; default on except in tests (issue 36 §3). */
   WEBHOOK_DELIVERY: booleanFlag.optional(),
   /** How often the webhook deliverer looks for due deliveries, in milliseconds. */

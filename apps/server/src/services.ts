@@ -17,6 +17,7 @@ import { createPublicReads } from './modules/resources/public-reads.ts';
 import { createResourceService } from './modules/resources/resources.service.ts';
 import { createRevisionsService } from './modules/resources/revisions.service.ts';
 import { createStatsService } from './modules/stats/stats.service.ts';
+import { createTipsService } from './modules/tips/tips.service.ts';
 import { createWriteHooks } from './modules/webhooks/write-hooks.ts';
 import { createAccessGuard } from './plugins/access.ts';
 import { defaultRules } from './plugins/default-rules.ts';
@@ -68,6 +69,13 @@ export function buildServices(deps: ServicesDeps) {
     revisions: createRevisionsService({ db: database.db, resources }),
     presence: createPresenceService({ db: database.db, resources, ttlMs: config.PRESENCE_TTL_MS }),
     drafts: createDraftsService(config.appSecret),
+    // Readers' "Is this true?" (issue 36 §1): matching, submissions into the feed, answer rounds.
+    tips: createTipsService({
+      db: database.db,
+      publicUrl: config.PUBLIC_URL,
+      apiBase: config.API_BASE,
+      changed: (resource, id) => events.publish(resource, id, {}),
+    }),
     countCache,
     writes,
     publicReads: createPublicReads({

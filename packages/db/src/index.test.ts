@@ -58,6 +58,7 @@ describe('@tabayyun/db entry', () => {
       'scrapingReport',
       'setting',
       'storage',
+      'tip',
       'twoFactorChallenge',
       'twoFactorRecoveryCode',
       'twoFactorTotp',

@@ -35,6 +35,7 @@ const TABLES = [
   'scraping_report',
   'setting',
   'storage',
+  'tip',
   'two_factor_challenge',
   'two_factor_recovery_code',
   'two_factor_totp',

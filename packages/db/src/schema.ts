@@ -261,6 +261,9 @@ export const feed = pgTable(
     link: text('link'),
     /** Published fact-checks this item may restate, best first: [{ _id, title, slug, score }]. */
     matches: jsonb('matches').$type<FeedMatch[]>().notNull().default([]),
+    /** Issue 36 §1: 'reader' for a reader's submission (else null), and how often it was asked. */
+    source: text('source'),
+    askedCount: integer('asked_count').notNull().default(1),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     version: version(),
@@ -270,6 +273,9 @@ export const feed = pgTable(
     check('feed_status_check', inList('status', FEED_STATUS_VALUES)),
     index('feed_status_created_at_idx').on(t.status, t.createdAt.desc().nullsFirst()),
     index('feed_factcheck_id_idx').on(t.factcheckId),
+    index('feed_reader_open_idx')
+      .on(t.askedCount.desc(), t.createdAt.desc())
+      .where(sql`${t.source} = 'reader' and ${t.status} <> 'archive'`),
     index('feed_media_source_gin_idx').using('gin', t.mediaSource),
     index('feed_title_normalized_trgm_idx').using('gin', t.titleNormalized.op('gin_trgm_ops')),
     // Dedupe of monitored entries: one item per (source, entry id) and per (source, link).
@@ -487,6 +493,36 @@ export const contact = pgTable(
     updatedBy: updatedBy(),
   },
   (t) => [index('contact_created_at_idx').on(t.createdAt.desc().nullsFirst())],
+);
+
+/**
+ * A reader's "is this true?" submission (issue 36 §1): the feed item it became or was counted on,
+ * its images, and the e-mail to answer when the linked fact-check is published (deleted after 90
+ * days or by the mail's unsubscribe link).
+ */
+export const tip = pgTable(
+  'tip',
+  {
+    _id: id(),
+    feedItem: text('feed_item').notNull(),
+    claim: text('claim').notNull(),
+    link: text('link'),
+    email: text('email'),
+    language: text('language').notNull().default('ar'),
+    images: fileList('images'),
+    unsubscribeToken: text('unsubscribe_token').notNull(),
+    answeredAt: timestampTz('answered_at'),
+    answeredFactcheck: text('answered_factcheck'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('tip_feed_item_idx').on(t.feedItem),
+    index('tip_awaiting_answer_idx')
+      .on(t.feedItem)
+      .where(sql`${t.email} is not null and ${t.answeredAt} is null`),
+    uniqueIndex('tip_unsubscribe_token_uniq').on(t.unsubscribeToken),
+    index('tip_email_created_at_idx').on(t.createdAt).where(sql`${t.email} is not null`),
+  ],
 );
 
 const CORRECTION_ITEM_TYPES = ['factcheck', 'article'] as const;

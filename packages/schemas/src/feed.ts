@@ -49,6 +49,9 @@ export const FEED_READ_ONLY_FIELDS = [
   'entryId',
   'link',
   'matches',
+  // A reader's submission (issue 36 §1): set by POST /api/tip only.
+  'source',
+  'askedCount',
   'createdAt',
   'updatedAt',
 ] as const;

@@ -24,7 +24,8 @@ export const feedResource: ResourceDefinition = {
     factcheck: { resource: 'factcheck', column: feed.factcheckId, many: false },
   },
   input: feedInput,
-  // Monitoring (issue 15) writes the entry's source, id, link and matches; the API only reads them.
+  // Monitoring (issue 15) writes the entry's source, id, link and matches, and reader submissions
+  // (issue 36 §1) their source and count; the API only reads them.
   readOnly: [
     'titleNormalized',
     'factcheckId',
@@ -33,6 +34,9 @@ export const feedResource: ResourceDefinition = {
     'entryId',
     'link',
     'matches',
+    // A reader's submission (issue 36 §1): set by POST /api/tip only.
+    'source',
+    'askedCount',
     'createdAt',
     'updatedAt',
   ],

@@ -35,7 +35,12 @@ const folderRulesSchema = z.record(
 const BUILT_IN_RULES: z.infer<typeof folderRulesSchema> = {
   // The feed item's featured image: images only (backoffice-and-site.md §3).
   'news-feed': { accept: ['image/*'] },
+  // Readers' screenshots with "Is this true?" (issue 36 §1): images only, staff-only (below).
+  'reader-tips': { accept: ['image/*'], maxSize: 5 * 1024 * 1024 },
 };
+
+/** Built-in protected folders (staff only); PROTECTED_FOLDERS adds to them. */
+const BUILT_IN_PROTECTED = ['reader-tips'];
 
 /** The rule of the deepest configured folder containing `folder` (`a/b/c` → `a/b` → `a` → default). */
 function deepest<T>(map: Map<string, T>, folder: string): T | undefined {
@@ -68,8 +73,7 @@ export function createFilePolicy(opts: {
     });
   }
   const protectedSet = new Map(
-    opts.protectedFolders
-      .split(',')
+    [...BUILT_IN_PROTECTED, ...opts.protectedFolders.split(',')]
       .map((f) => f.trim().replace(/^\/+|\/+$/g, ''))
       .filter(Boolean)
       .map((f) => [f, true] as const),

@@ -1,0 +1,276 @@
+// "Is this true?" (issue 36 §1): matching a reader's text against our published fact-checks as they
+// type, taking submissions into the news feed (a repeat of an open one is counted, not added), and
+// answering each submitter by e-mail once, when the fact-check linked to their submission is
+// published. Matching is the feed's "already checked" on the Arabic-normalised columns (ADR 004):
+// the title and the claim text, by pg_trgm similarity through the trigram indexes.
+import { randomBytes } from 'node:crypto';
+import { type Db, feed, newId, sql, tip } from '@tabayyun/db';
+import { normalizeForSearch, truncateText } from '@tabayyun/text';
+import type { z } from 'zod';
+import { validationFailed } from '../../errors.ts';
+import type { Mailer } from '../mail/mail.service.ts';
+import { createMatcher } from '../monitoring/matching.ts';
+import { type TipInput, tipInput } from './tip-input.ts';
+import { tipAnswerMail } from './tip-mail.ts';
+
+/** Matches shown to a reader. */
+export const TIP_MATCHES_MAX = 5;
+/** Below this a fact-check is not offered as the answer. */
+export const TIP_MATCH_THRESHOLD = 0.35;
+/** An open reader submission this similar to a new one is the same question. */
+export const TIP_DUPLICATE_SIMILARITY = 0.8;
+/** Submitters' e-mail addresses are deleted after this many days (the consent text says so). */
+export const TIP_EMAIL_RETENTION_DAYS = 90;
+/** Shorter normalised texts are not matched. */
+const QUERY_MIN = 4;
+const QUERY_MAX = 500;
+
+export interface TipMatch {
+  _id: string;
+  title: string;
+  slug: string | null;
+  language: string;
+  category: string | null;
+  score: number;
+}
+
+export interface StoredImage {
+  path: string;
+  [key: string]: unknown;
+}
+
+export interface TipsServiceDeps {
+  db: Db;
+  /** The site's address, for the links in answer mails. */
+  publicUrl: string;
+  apiBase: string;
+  /** A content change for the feed's lists and counts (the content events). */
+  changed?: (resource: string, id: string) => void;
+}
+
+export interface AnswerRoundDeps {
+  mailer: Mailer;
+  log: { error(obj: object, msg: string): void };
+}
+
+/** The zod issues of a parse as `details` (field → message), like the resource API's. */
+export function detailsOf(error: z.ZodError): Record<string, string> {
+  const details: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.join('.') || (issue.code === 'unrecognized_keys' ? issue.keys.join(',') : '');
+    details[key] ??= issue.message;
+  }
+  return details;
+}
+
+export function parseTip(body: unknown): TipInput {
+  const parsed = tipInput.safeParse(body ?? {});
+  if (!parsed.success) throw validationFailed(detailsOf(parsed.error));
+  if (parsed.data.email && !parsed.data.consent) {
+    throw validationFailed({ consent: 'Agree to be written to, or leave the e-mail out' });
+  }
+  return parsed.data;
+}
+
+export function createTipsService(deps: TipsServiceDeps) {
+  const { db } = deps;
+
+  /** Published fact-checks whose title or claim the text restates, best first. */
+  async function matches(text: string): Promise<TipMatch[]> {
+    const q = normalizeForSearch(text).slice(0, QUERY_MAX);
+    if (q.length < QUERY_MIN) return [];
+    const rows = await db.transaction(async (tx) => {
+      // The index conditions' thresholds (`%`, `<%`), for this statement only.
+      await tx.execute(sql`select set_config('pg_trgm.similarity_threshold', '0.3', true),
+        set_config('pg_trgm.word_similarity_threshold', '0.5', true)`);
+      const { rows } = await tx.execute<{
+        _id: string;
+        title: string;
+        slug: string | null;
+        language: string;
+        category: string | null;
+        score: string;
+      }>(sql`
+        select _id, title, slug, language, category, score from (
+          select f._id, f.title, f.slug, f.language, f.category, f.published_at,
+            round(greatest(similarity(f.title_normalized, ${q}), word_similarity(${q}, f.claims_normalized))::numeric, 3) as score
+          from factcheck f
+          where f.status = 'published' and f.deleted_at is null
+            and (f.title_normalized % ${q} or ${q} <% f.claims_normalized)
+        ) m
+        where score >= ${TIP_MATCH_THRESHOLD}
+        order by score desc, published_at desc nulls last, _id
+        limit ${TIP_MATCHES_MAX}
+      `);
+      return rows;
+    });
+    return rows.map((r) => ({ ...r, score: Number(r.score) }));
+  }
+
+  /**
+   * Stores a submission: a new feed item with source "reader" (and its "already checked" matches),
+   * or one more ask on the open reader item that is the same question. One transaction: the tip
+   * row and the item or its count, never one without the other.
+   */
+  async function submit(
+    input: TipInput,
+    images: StoredImage[],
+  ): Promise<{ _id: string; feedItem: string; askedCount: number; duplicate: boolean }> {
+    const q = normalizeForSearch(input.claim).slice(0, 1000);
+    const [found] = await createMatcher(db).match([input.claim]);
+    const title = truncateText(input.claim.replace(/\s+/g, ' '), 300);
+    const tipId = newId();
+    const result = await db.transaction(async (tx) => {
+      // One submission of a question at a time, so two readers asking at once count 2, not 1 + 1 item.
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext('reader-tips'))`);
+      const { rows: same } = await tx.execute<{ _id: string; asked_count: number }>(sql`
+        select _id, asked_count from feed
+        where source = 'reader' and status <> 'archive'
+          and similarity(title_normalized, ${q}) >= ${TIP_DUPLICATE_SIMILARITY}
+        order by similarity(title_normalized, ${q}) desc, created_at
+        limit 1
+        for update
+      `);
+      let feedItem: string;
+      let askedCount: number;
+      const duplicate = same.length > 0;
+      if (duplicate) {
+        feedItem = same[0]!._id;
+        const { rows } = await tx.execute<{ asked_count: number }>(sql`
+          update feed set asked_count = asked_count + 1, updated_at = now(), version = version + 1
+          where _id = ${feedItem} returning asked_count
+        `);
+        askedCount = Number(rows[0]!.asked_count);
+      } else {
+        feedItem = newId();
+        askedCount = 1;
+        const now = new Date();
+        await tx.insert(feed).values({
+          _id: feedItem,
+          status: 'new',
+          title,
+          titleNormalized: q,
+          featuredImage: images.slice(0, 1) as never,
+          mediaSource: [],
+          description: input.claim,
+          body: null,
+          link: input.link,
+          source: 'reader',
+          askedCount: 1,
+          matches: found ?? [],
+          updateLog: [],
+          createdAt: now,
+          updatedAt: now,
+        });
+      }
+      await tx.insert(tip).values({
+        _id: tipId,
+        feedItem,
+        claim: input.claim,
+        link: input.link,
+        email: input.email,
+        language: input.language,
+        images: images as never,
+        unsubscribeToken: randomBytes(24).toString('base64url'),
+      });
+      return { feedItem, askedCount, duplicate };
+    });
+    deps.changed?.('feed', result.feedItem);
+    return { _id: tipId, ...result };
+  }
+
+  /**
+   * One round of answers: each submitter with an e-mail whose item's fact-check is now published
+   * gets one mail. The claim is an UPDATE … RETURNING, so two instances never both take a tip; a
+   * mail that fails is released for the next round. Also deletes addresses past their retention.
+   */
+  async function answerRound(
+    round: AnswerRoundDeps,
+  ): Promise<{ sent: number; failed: number; forgotten: number }> {
+    const { rows } = await db.execute<{
+      _id: string;
+      email: string;
+      language: string;
+      unsubscribe_token: string;
+      claim: string;
+      factcheck: string;
+      title: string;
+      slug: string | null;
+      fc_language: string;
+      verdict: string | null;
+    }>(sql`
+      with due as (
+        select t._id, f._id as factcheck from tip t
+        join feed i on i._id = t.feed_item
+        join factcheck f on f._id = i.factcheck_id
+        where t.email is not null and t.answered_at is null
+          and f.status = 'published' and f.deleted_at is null
+        order by t.created_at
+        limit 200
+        for update of t skip locked
+      )
+      update tip t set answered_at = now(), answered_factcheck = due.factcheck
+      from due, factcheck f
+      left join category c on c._id = f.category
+      where t._id = due._id and f._id = due.factcheck
+      returning t._id, t.email, t.language, t.unsubscribe_token, t.claim, f._id as factcheck, f.title,
+        f.slug, f.language as fc_language,
+        case t.language when 'en' then coalesce(nullif(c.name_en, ''), c.name)
+          when 'tr' then coalesce(nullif(c.name_tr, ''), c.name) else c.name end as verdict
+    `);
+    let sent = 0;
+    let failed = 0;
+    for (const row of rows) {
+      const site = deps.publicUrl.replace(/\/+$/, '');
+      const prefix = row.fc_language === 'ar' ? '' : `/${row.fc_language}`;
+      const link = `${site}${prefix}/factcheck/${encodeURIComponent(row.slug || row.factcheck)}`;
+      const unsubscribe = `${site}${deps.apiBase}/tip/unsubscribe?token=${row.unsubscribe_token}`;
+      try {
+        await round.mailer.send({
+          to: row.email,
+          ...tipAnswerMail(row.language, {
+            claim: row.claim,
+            title: row.title,
+            verdict: row.verdict,
+            link,
+            unsubscribe,
+          }),
+        });
+        sent++;
+      } catch (err) {
+        failed++;
+        round.log.error(
+          { err, tip: row._id },
+          'the answer mail of a reader submission failed; retried next round',
+        );
+        await db.execute(
+          sql`update tip set answered_at = null, answered_factcheck = null where _id = ${row._id}`,
+        );
+      }
+    }
+    const forgotten = await forgetOldAddresses();
+    return { sent, failed, forgotten };
+  }
+
+  async function forgetOldAddresses(): Promise<number> {
+    const { rows } = await db.execute<{ _id: string }>(sql`
+      update tip set email = null
+      where email is not null and created_at < now() - make_interval(days => ${TIP_EMAIL_RETENTION_DAYS})
+      returning _id
+    `);
+    return rows.length;
+  }
+
+  /** The unsubscribe link: the address is deleted at once. True when the token was known. */
+  async function unsubscribe(token: string): Promise<boolean> {
+    if (!/^[A-Za-z0-9_-]{20,64}$/.test(token)) return false;
+    const { rows } = await db.execute<{ _id: string }>(sql`
+      update tip set email = null where unsubscribe_token = ${token} returning _id
+    `);
+    return rows.length > 0;
+  }
+
+  return { matches, submit, answerRound, unsubscribe };
+}
+
+export type TipsService = ReturnType<typeof createTipsService>;
