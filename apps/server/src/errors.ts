@@ -29,6 +29,8 @@ export const ERROR_CODES = {
   ACCOUNT_DISABLED: 403,
   ACCOUNT_LOCKED: 423,
   UNAUTHORIZED: 401,
+  /** A call that reads the panel's refresh-token cookie without same-site proof (ADR 046). */
+  CSRF_REJECTED: 403,
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   METHOD_NOT_ALLOWED: 405,

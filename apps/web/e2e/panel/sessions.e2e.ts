@@ -2,7 +2,8 @@
 // while the start-up refresh is on its way, sign nobody out (weakness 9); the profile's devices list
 // shows browser, address, last seen and this device, and "sign out everywhere else" sends the other
 // browser to the sign-in page at its next refresh; an administrator signs a user out everywhere
-// from the users screen. Arabic (right to left) and English.
+// from the users screen; the refresh token lives in an HttpOnly cookie that no script reads, and
+// signing out clears it (weakness 13, ADR 046). Arabic (right to left) and English.
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
@@ -23,8 +24,10 @@ afterEach(async () => {
 });
 
 /**
- * One browser (a context: tabs share its local storage) with the user's remembered tokens stored
- * once, on the context's very first load: later tabs and reloads see what the panel stored since.
+ * One browser (a context: tabs share its local storage and cookies) with the user's remembered
+ * tokens stored once, on the context's very first load, as an older panel stored them (the panel
+ * moves the refresh token into its cookie at the first refresh): later tabs and reloads see what
+ * the panel stored since.
  */
 async function browserWithSession(user: TestUser, language: PanelLanguage): Promise<BrowserContext> {
   const context = await journey.browser.newContext({
@@ -54,6 +57,32 @@ async function browserWithSession(user: TestUser, language: PanelLanguage): Prom
 
 const onLoginPage = (page: Page) => new URL(page.url()).pathname === '/panel/login';
 
+/** Storage keys of the page that hold a refresh token (by name, or by a value the server issued). */
+const storedRefreshTokens = (page: Page, cookieValue?: string) =>
+  page.evaluate((cookieValue) => {
+    const found: string[] = [];
+    for (const store of [localStorage, sessionStorage]) {
+      for (const key of Object.keys(store)) {
+        const value = store.getItem(key) ?? '';
+        if (/refresh/i.test(key) || (cookieValue && value.includes(cookieValue))) found.push(key);
+      }
+    }
+    return found;
+  }, cookieValue);
+
+/** The panel's own refresh call from the page (the cookie and its CSRF header): its status. */
+const refreshFromPage = (page: Page) =>
+  page.evaluate(async () => {
+    const res = await fetch('/auth', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-session-cookie': '1' },
+      body: JSON.stringify({ grant_type: 'refresh' }),
+    });
+    return res.status;
+  });
+
+const REFRESH_COOKIE = 'tabayyun_rt';
+
 /** Refresh calls the page sends (POST {auth} with grant_type refresh). */
 function countRefreshes(page: Page): { count: number } {
   const seen = { count: 0 };
@@ -81,20 +110,19 @@ describe('sessions across tabs (weakness 9)', () => {
     await Promise.all([first.reload(), second.reload(), third.reload()]);
     await Promise.all([screenReady(first), screenReady(second), screenReady(third)]);
     for (const page of [first, second, third]) expect(onLoginPage(page), page.url()).toBe(false);
-    // The session the tabs share is alive on the server: its stored refresh token rotates.
-    const stored = await first.evaluate(() => localStorage.getItem('refresh_token'));
-    const res = await fetch(`${journey.baseUrl}/auth`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ grant_type: 'refresh', refresh_token: stored }),
-    });
-    expect(res.status).toBe(200);
+    // The session the tabs share is alive on the server: its cookie rotates, and no refresh token
+    // is left in storage.
+    expect(await storedRefreshTokens(first)).toEqual([]);
+    expect(await refreshFromPage(first)).toBe(200);
   });
 
   it('a reload while the start-up refresh is on its way keeps the session', async () => {
     const editor = await journey.createUser(['editor']);
     const context = await browserWithSession(editor, 'en');
     const page = await context.newPage();
+    // The first load exchanges the stored token for the cookie; the reloads below run on the cookie.
+    await page.goto(`${journey.baseUrl}/panel/profile`);
+    await screenReady(page);
     const refreshes = countRefreshes(page);
     let rotated!: () => void;
     const serverRotated = new Promise<void>((resolve) => {
@@ -116,7 +144,7 @@ describe('sessions across tabs (weakness 9)', () => {
       await released;
       await route.abort('aborted').catch(() => {});
     });
-    await page.goto(`${journey.baseUrl}/panel/profile`);
+    await page.reload();
     await serverRotated;
     await page.reload();
     release();
@@ -205,6 +233,53 @@ describe('the sessions list on the profile', () => {
       await laptop.reload();
       await screenReady(laptop);
       expect(onLoginPage(laptop)).toBe(false);
+    });
+  }
+});
+
+describe('the refresh token in an HttpOnly cookie (weakness 13)', () => {
+  for (const language of ['ar', 'en'] as const) {
+    it(`never reaches storage or scripts, survives a reload, and sign-out clears it (${language})`, async () => {
+      const editor = await journey.createUser(['editor']);
+      const context = await plainBrowser(language);
+      const page = await signInThroughForm(context, editor, '/panel/profile');
+      const cookieOf = async () =>
+        (await context.cookies(journey.baseUrl + '/auth')).find((c) => c.name === REFRESH_COOKIE);
+      const cookie = await cookieOf();
+      expect(cookie, 'the refresh cookie').toBeDefined();
+      expect(cookie).toMatchObject({ httpOnly: true, secure: true, sameSite: 'Strict', path: '/auth' });
+      expect(await storedRefreshTokens(page, cookie!.value)).toEqual([]);
+      expect(await page.evaluate(() => document.cookie)).not.toContain(REFRESH_COOKIE);
+
+      await page.reload();
+      await screenReady(page);
+      expect(onLoginPage(page)).toBe(false);
+      const rotated = await cookieOf();
+      expect(await storedRefreshTokens(page, rotated!.value)).toEqual([]);
+      // A script cannot replay it from the page without the panel's header: refused.
+      const forged = await page.evaluate(async () => {
+        const res = await fetch('/auth', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ grant_type: 'refresh' }),
+        });
+        return (await res.json()) as { code: string };
+      });
+      expect(forged.code).toBe('CSRF_REJECTED');
+
+      await page.getByTestId('user-menu').click();
+      await page.getByTestId('sign-out').click();
+      await page.waitForURL(/\/panel\/login/);
+      await expect.poll(cookieOf, { timeout: 5000 }).toBeUndefined();
+      // The session is over on the server too: its last token is refused.
+      const res = await fetch(`${journey.baseUrl}/auth`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ grant_type: 'refresh', refresh_token: rotated!.value }),
+      });
+      expect(res.status).toBe(401);
+      await page.reload();
+      await page.waitForURL(/\/panel\/login/);
     });
   }
 });

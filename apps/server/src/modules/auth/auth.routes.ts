@@ -5,6 +5,7 @@ import { AppError } from '../../errors.ts';
 import type { AccessGuard } from '../../plugins/access.ts';
 import type { AuthService } from './auth.service.ts';
 import { sessionIdOf } from './bearer-actor.ts';
+import { ADMIN_REFRESH_COOKIE, type RefreshCookies } from './refresh-cookie.ts';
 
 const tokenAnswer = {
   type: 'object',
@@ -17,6 +18,10 @@ const tokenAnswer = {
 const errorAnswer = { $ref: 'error#' } as const;
 const anyBody = { type: 'object', additionalProperties: true } as const;
 const tags = ['auth'];
+const asRecord = (input: unknown): Record<string, unknown> =>
+  typeof input === 'object' && input !== null && !Array.isArray(input)
+    ? (input as Record<string, unknown>)
+    : {};
 
 const clientOf = (request: FastifyRequest) => {
   const ua = request.headers['user-agent'];
@@ -29,13 +34,15 @@ export function registerAuthRoutes(
   app: FastifyInstance,
   deps: {
     auth: AuthService;
+    /** The panel's refresh token in an HttpOnly cookie, with its CSRF checks (ADR 046). */
+    cookies: RefreshCookies;
     guard: AccessGuard;
     authBase: string;
     permissionsBase: string;
     jwks: () => unknown;
   },
 ): void {
-  const { auth } = deps;
+  const { auth, cookies } = deps;
   const base = deps.authBase === '/' ? '' : deps.authBase;
   const schema = (summary: string, response: Record<number, unknown> = {}) => ({
     tags,
@@ -49,7 +56,56 @@ export function registerAuthRoutes(
     { schema: schema('Sign in (grant_type password) or refresh (grant_type refresh)', { 200: tokenAnswer }) },
     async (request, reply) => {
       noStore(reply);
-      return auth.signIn({ input: request.body, client: clientOf(request) });
+      cookies.wanted(request);
+      let input = request.body;
+      const body = asRecord(input);
+      const grant = body.grant_type;
+      const fromCookie =
+        (grant === 'refresh' || grant === 'refresh_token') && typeof body.refresh_token !== 'string'
+          ? cookies.read(request)
+          : undefined;
+      if (fromCookie !== undefined) {
+        // The browser sends the cookie with any request to this path: only the panel's own,
+        // same-site call may use it (ADR 046).
+        cookies.assertSameSite(request);
+        input = { ...body, refresh_token: fromCookie };
+      }
+      try {
+        return cookies.deliver(request, reply, await auth.signIn({ input, client: clientOf(request) }));
+      } catch (error) {
+        // A cookie whose session is over is of no more use: the browser forgets it.
+        if (fromCookie !== undefined && error instanceof AppError && error.code === 'UNAUTHORIZED')
+          cookies.clear(reply);
+        throw error;
+      }
+    },
+  );
+  app.post(
+    `${base}/signout`,
+    {
+      schema: {
+        tags,
+        summary:
+          "End the session of a refresh token: the panel's cookie (with X-Session-Cookie: 1), or refresh_token in the body",
+        response: { 403: errorAnswer },
+      },
+    },
+    async (request, reply) => {
+      noStore(reply);
+      const body = asRecord(request.body);
+      const tokens: string[] = [];
+      if (typeof body.refresh_token === 'string') tokens.push(body.refresh_token);
+      else {
+        const inCookies = [cookies.read(request), cookies.read(request, ADMIN_REFRESH_COOKIE)];
+        if (inCookies.some((token) => token !== undefined)) cookies.assertSameSite(request);
+        for (const token of inCookies) if (token !== undefined) tokens.push(token);
+      }
+      const answer = await auth.signOut({ refreshTokens: tokens, client: clientOf(request) });
+      if (cookies.wanted(request)) {
+        cookies.clear(reply);
+        cookies.clear(reply, ADMIN_REFRESH_COOKIE);
+      }
+      return answer;
     },
   );
   app.post(
@@ -99,13 +155,35 @@ export function registerAuthRoutes(
     { schema: schema('Act as another user (super admin)', { 200: tokenAnswer }) },
     async (request, reply) => {
       noStore(reply);
-      return auth.impersonate({ actor: request.actor, input: request.body, client: clientOf(request) });
+      const panel = cookies.wanted(request);
+      const answer = await auth.impersonate({
+        actor: request.actor,
+        input: request.body,
+        client: clientOf(request),
+      });
+      // The administrator's own refresh token waits in its cookie until the impersonation ends.
+      const own = panel ? cookies.read(request) : undefined;
+      if (own !== undefined && cookies.read(request, ADMIN_REFRESH_COOKIE) === undefined)
+        cookies.set(reply, own, null, ADMIN_REFRESH_COOKIE);
+      return cookies.deliver(request, reply, answer);
     },
   );
   app.post(
     `${base}/unimpersonate`,
     { schema: { tags, summary: 'End the impersonation session' } },
-    async (request) => auth.unimpersonate({ actor: request.actor, client: clientOf(request) }),
+    async (request, reply) => {
+      noStore(reply);
+      const panel = cookies.wanted(request);
+      const answer = await auth.unimpersonate({ actor: request.actor, client: clientOf(request) });
+      if (panel) {
+        // Back to the administrator's session; the panel's next refresh rotates it.
+        const own = cookies.read(request, ADMIN_REFRESH_COOKIE);
+        if (own === undefined) cookies.clear(reply);
+        else cookies.set(reply, own, null);
+        cookies.clear(reply, ADMIN_REFRESH_COOKIE);
+      }
+      return answer;
+    },
   );
   app.post(
     `${base}/device`,
@@ -177,7 +255,12 @@ export function registerAuthRoutes(
       const match = /^([a-z0-9]+)-auth$/.exec(request.params.providerAuth);
       if (!match) throw new AppError('NOT_FOUND', `Route POST ${request.url} not found`);
       noStore(reply);
-      return auth.providerSignIn({ provider: match[1]!, input: request.body, client: clientOf(request) });
+      const answer = await auth.providerSignIn({
+        provider: match[1]!,
+        input: request.body,
+        client: clientOf(request),
+      });
+      return cookies.deliver(request, reply, answer);
     },
   );
 

@@ -32,6 +32,7 @@ import type { Lockout } from './lockout.ts';
 import { assertPasswordPolicy, hashPassword, type PasswordPolicy, verifyPassword } from './password.ts';
 import type { ProviderRegistry } from './providers.service.ts';
 import type { RateLimiter } from './rate-limiter.ts';
+import { SESSION_END } from './refresh-cookie.ts';
 import {
   consumeRefreshToken,
   countCodeAttempt,
@@ -60,8 +61,13 @@ import {
 } from './token.service.ts';
 import { browserOf, deviceIdOfAgent, systemOf } from './user-agent.ts';
 
-/** The token response of spec §3: tokens, or a reset token alone when the password must change. */
-export type TokenResponse = { access_token: string; refresh_token: string } | { reset_token: string };
+/**
+ * The token response of spec §3: tokens, or a reset token alone when the password must change. The
+ * symbol says when the session ends (null: with the browser session), for the panel's cookie.
+ */
+export type TokenResponse =
+  | { access_token: string; refresh_token: string; [SESSION_END]?: Date | null }
+  | { reset_token: string };
 
 /** Sends a verification code by SMS; the default logs it (plug a gateway in with `setPhoneSender`). */
 export type PhoneSender = (phone: string, text: string) => Promise<void>;
@@ -158,6 +164,7 @@ export function createAuthService(deps: AuthDeps) {
     return {
       access_token: await tokens.signAccess(user, session.impersonator, family),
       refresh_token: refresh,
+      [SESSION_END]: session.sessionOnly ? null : expiresAt,
     };
   }
 
@@ -363,6 +370,10 @@ export function createAuthService(deps: AuthDeps) {
       throw new AppError('UNAUTHORIZED', 'This account is disabled');
     }
     const successor = successorToken(config.appSecret, token);
+    // A session-length token keeps its session's end; a remembered one slides.
+    const expiresAt = row.sessionOnly
+      ? row.expiresAt
+      : new Date(at.getTime() + config.REFRESH_TOKEN_TTL_DAYS * 86_400_000);
     await insertSuccessorToken(db, {
       tokenHash: hashToken(successor),
       user: row.user,
@@ -370,10 +381,7 @@ export function createAuthService(deps: AuthDeps) {
       device: row.device,
       impersonator: row.impersonator,
       sessionOnly: row.sessionOnly,
-      // A session-length token keeps its session's end; a remembered one slides.
-      expiresAt: row.sessionOnly
-        ? row.expiresAt
-        : new Date(at.getTime() + config.REFRESH_TOKEN_TTL_DAYS * 86_400_000),
+      expiresAt,
       createdAt: at,
     });
     // The session may have ended while this refresh was on its way (sign-out everywhere, a ban):
@@ -386,6 +394,7 @@ export function createAuthService(deps: AuthDeps) {
     return {
       access_token: await tokens.signAccess(user, row.impersonator ?? undefined, row.family),
       refresh_token: successor,
+      [SESSION_END]: row.sessionOnly ? null : expiresAt,
     };
   }
 
@@ -865,6 +874,31 @@ export function createAuthService(deps: AuthDeps) {
         details: { others: true },
         client: args.client,
       });
+      return { status: true };
+    },
+
+    /**
+     * POST {auth}/signout: ends the session a refresh token belongs to (its whole family), whether
+     * or not the token is still current. The same answer for an unknown token: nothing to end.
+     */
+    async signOut(args: {
+      refreshTokens: readonly string[];
+      client: RequestClient;
+    }): Promise<{ status: true }> {
+      const at = now();
+      for (const token of args.refreshTokens) {
+        const row = await findRefreshToken(db, hashToken(token));
+        if (!row || row.revokedAt) continue;
+        await revokeFamily(db, row.family, at);
+        audit.record({
+          type: 'sessions-ended',
+          actor: { sub: row.user, roles: [], anonymous: false },
+          target: row.user,
+          targetType: 'user',
+          details: { signOut: true },
+          client: args.client,
+        });
+      }
       return { status: true };
     },
 

@@ -26,6 +26,7 @@ import { createLockout } from './lockout.ts';
 import { parsePasswordClasses } from './password.ts';
 import { createProviderRegistry, providerConfigs } from './providers.service.ts';
 import { createRateLimiter } from './rate-limiter.ts';
+import { createRefreshCookies } from './refresh-cookie.ts';
 import { createTokenService } from './token.service.ts';
 import { loadSigningKeys } from './token-keys.ts';
 import { createTwoFactor, secondFactorRoles } from './two-factor/index.ts';
@@ -161,14 +162,19 @@ export async function registerIdentity(app: FastifyInstance, ctx: ModuleContext)
     reloadPermissions: permissions.reload,
   } satisfies Identity);
 
+  const cookies = createRefreshCookies({ authBase: config.AUTH_BASE, publicUrl: config.PUBLIC_URL });
   registerAuthRoutes(app, {
     auth,
+    cookies,
     guard,
     authBase: config.AUTH_BASE,
     permissionsBase: config.PERMISSIONS_BASE,
     jwks: tokens.jwks,
   });
-  twoFactor.registerRoutes((user, body, client, details) => auth.completeSignIn(user, body, client, details));
+  twoFactor.registerRoutes(
+    (user, body, client, details) => auth.completeSignIn(user, body, client, details),
+    cookies,
+  );
   await app.register(
     async (api) => {
       registerResourceRoutes(api, users, ['user']);

@@ -1,4 +1,5 @@
-// The session's snapshot (what screens draw from) against a real HTTP server answering the refresh.
+// The session's snapshot (what screens draw from) against a real HTTP server answering the refresh;
+// the refresh token never in storage (ADR 046): the refresh carries the cookie header, not a token.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -16,13 +17,15 @@ let server: Server;
 /** The token pair the next refresh answers. */
 let next: { access_token: string; refresh_token: string };
 let refreshes = 0;
-/** The refresh tokens the server received, in order. */
+/** The refresh tokens the server received in the body ('' for none), in order. */
 const received: string[] = [];
+/** The X-Session-Cookie header of each refresh, in order. */
+const proofs: (string | undefined)[] = [];
 
 beforeAll(async () => {
   server = createServer((request, response) => {
     response.setHeader('access-control-allow-origin', '*');
-    response.setHeader('access-control-allow-headers', 'content-type, authorization');
+    response.setHeader('access-control-allow-headers', 'content-type, authorization, x-session-cookie');
     if (request.method === 'OPTIONS') return void response.writeHead(204).end();
     refreshes++;
     let body = '';
@@ -31,6 +34,7 @@ beforeAll(async () => {
     });
     request.on('end', () => {
       received.push((JSON.parse(body || '{}') as { refresh_token?: string }).refresh_token ?? '');
+      proofs.push(request.headers['x-session-cookie'] as string | undefined);
       response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(next));
     });
   });
@@ -44,8 +48,13 @@ afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 beforeEach(() => {
   localStorage.clear();
   localStorage.setItem(STORAGE_KEYS.token, jwt({ ...editor, exp: now() + 900, iat: now(), jti: 'a' }));
-  localStorage.setItem(STORAGE_KEYS.refreshToken, 'refresh-1');
+  localStorage.setItem(STORAGE_KEYS.sessionCookie, '1');
 });
+
+const refreshTokensStored = () =>
+  [localStorage, sessionStorage].flatMap((store) =>
+    Object.keys(store).filter((key) => /refresh/i.test(key) || /^refresh-/.test(store.getItem(key) ?? '')),
+  );
 
 describe('the session snapshot', () => {
   it('stays the same through a refresh that only renews the token, which calls then carry', async () => {
@@ -54,14 +63,18 @@ describe('the session snapshot', () => {
     let published = 0;
     session.subscribe(() => published++);
     const renewed = jwt({ ...editor, exp: now() + 1800, iat: now() + 1, jti: 'b' });
-    next = { access_token: renewed, refresh_token: 'refresh-2' };
+    next = { access_token: renewed } as typeof next;
     const count = refreshes;
+    received.length = 0;
+    proofs.length = 0;
     expect(await session.refresh()).toBe(true);
     expect(refreshes).toBe(count + 1);
+    expect(received).toEqual(['']);
+    expect(proofs).toEqual(['1']);
     expect(session.getSnapshot()).toBe(before);
     expect(published).toBe(0);
     expect(await session.accessToken()).toBe(renewed);
-    expect(localStorage.getItem(STORAGE_KEYS.refreshToken)).toBe('refresh-2');
+    expect(refreshTokensStored()).toEqual([]);
     expect(before).toMatchObject({ signedIn: true, claims: editor, isImpersonating: false });
     expect(before.claims).not.toHaveProperty('exp');
   });
@@ -114,7 +127,25 @@ describe('two tabs of one browser (issue 34, weakness 9)', () => {
     received.length = 0;
     next = { access_token: jwt({ ...editor, exp: now() + 900 }), refresh_token: 'refresh-4' };
     expect(await second.refresh()).toBe(true);
-    expect(received).toEqual(['refresh-3']);
-    expect(localStorage.getItem(STORAGE_KEYS.refreshToken)).toBe('refresh-4');
+    expect(received).toEqual(['']);
+  });
+});
+
+describe('a refresh token an older panel stored (ADR 046)', () => {
+  it('is sent once, exchanged for the cookie, and then gone from storage', async () => {
+    localStorage.removeItem(STORAGE_KEYS.sessionCookie);
+    localStorage.setItem(STORAGE_KEYS.legacyRefreshToken, 'refresh-old');
+    const session = new SessionManager();
+    expect(session.hasSession()).toBe(true);
+    received.length = 0;
+    proofs.length = 0;
+    next = { access_token: jwt({ ...editor, exp: now() + 30 }) } as typeof next;
+    expect(await session.refresh()).toBe(true);
+    next = { access_token: jwt({ ...editor, exp: now() + 900 }) } as typeof next;
+    expect(await session.refresh()).toBe(true);
+    expect(received).toEqual(['refresh-old', '']);
+    expect(proofs).toEqual(['1', '1']);
+    expect(localStorage.getItem(STORAGE_KEYS.sessionCookie)).toBe('1');
+    expect(refreshTokensStored()).toEqual([]);
   });
 });

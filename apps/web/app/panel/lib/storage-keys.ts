@@ -1,12 +1,20 @@
 // The browser storage keys of platform §3, plus the panel's own (language, column choices).
 export const STORAGE_KEYS = {
   token: 'token',
-  refreshToken: 'refresh_token',
+  /**
+   * Platform §3's refresh-token key: no longer written (the token lives in an HttpOnly cookie, ADR
+   * 046); a token an older panel left there is moved out at load and exchanged for the cookie.
+   */
+  legacyRefreshToken: 'refresh_token',
+  /** Says the server set the refresh-token cookie (its value is no secret: '1'). */
+  sessionCookie: 'session_cookie',
   device: 'device',
   isSidebarOpened: 'isSidebarOpened',
   theme: 'theme',
-  /** Holds the admin's refresh token while impersonating (platform §4). */
-  refreshTokenBackup: 'refresh_token_backup',
+  /** Platform §4's backup key of an older panel (read once, like legacyRefreshToken). */
+  legacyRefreshTokenBackup: 'refresh_token_backup',
+  /** Set while the administrator acts as another user (their refresh token waits in a cookie). */
+  impersonating: 'impersonating',
   /** The interface language of the back office (ar or en). */
   panelLanguage: 'panelLanguage',
 } as const;

@@ -11,7 +11,7 @@ import {
 import { panelBases } from './bases.ts';
 import { describeDevice } from './device.ts';
 import { ApiError, httpRequest, isApiError } from './http.ts';
-import { sessionManager } from './session.ts';
+import { sessionCookieHeaders, sessionManager } from './session.ts';
 
 export interface TwoFactorStatus {
   totp: boolean;
@@ -99,6 +99,7 @@ export async function signInWithCode(
   rememberMe: boolean,
 ): Promise<SecondStepResult> {
   const answer = await httpRequest<TokenAnswer>('POST', panelBases().auth, {
+    headers: sessionCookieHeaders(),
     body: { grant_type: 'mfa', mfa_token: mfaToken, code: code.trim() },
   });
   return finishSignIn(answer, rememberMe);
@@ -116,7 +117,9 @@ export async function signInWithPasskey(opts: {
     { body: withToken },
   );
   const response = await startAuthentication({ optionsJSON: options });
+  await sessionManager().settled();
   const answer = await httpRequest<TokenAnswer>('POST', auth('/webauthn/authentication/verify'), {
+    headers: sessionCookieHeaders(),
     body: { response, ...withToken, rememberMe: opts.rememberMe, device: describeDevice() },
   });
   return finishSignIn(answer, opts.rememberMe);

@@ -8,6 +8,7 @@ import type { ActorResolver } from '../../../plugins/actor.ts';
 import type { ModuleContext } from '../../module-context.ts';
 import type { ResourceService } from '../../resources/resources.service.ts';
 import { createRateLimiter } from '../rate-limiter.ts';
+import type { RefreshCookies } from '../refresh-cookie.ts';
 import { registerTwoFactorRoutes } from './two-factor.routes.ts';
 import {
   type CompleteSignIn,
@@ -24,7 +25,7 @@ export interface TwoFactorModule {
   enforce(resolver: ActorResolver): ActorResolver;
   /** Wraps the roles API: a change of a role's requirement reaches every instance at once. */
   watchRoles(roles: ResourceService): ResourceService;
-  registerRoutes(completeSignIn: CompleteSignIn): void;
+  registerRoutes(completeSignIn: CompleteSignIn, cookies: RefreshCookies): void;
   close(): Promise<void>;
 }
 
@@ -111,12 +112,13 @@ export async function createTwoFactor(
         remove: async (args) => changed(await roles.remove(args)),
       };
     },
-    registerRoutes(completeSignIn) {
+    registerRoutes(completeSignIn, cookies) {
       registerTwoFactorRoutes(app, {
         authBase: config.AUTH_BASE,
         twoFactor: service,
         webauthn,
         completeSignIn,
+        cookies,
       });
     },
     close: () => stopListening(),

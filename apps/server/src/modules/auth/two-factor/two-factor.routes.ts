@@ -4,6 +4,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { decodeJwt } from 'jose';
 import type { RequestClient } from '../../../plugins/actor.ts';
+import type { RefreshCookies } from '../refresh-cookie.ts';
 import type { CompleteSignIn, TwoFactorService } from './two-factor.service.ts';
 import type { WebAuthnService } from './webauthn.service.ts';
 
@@ -43,6 +44,8 @@ export function registerTwoFactorRoutes(
     twoFactor: TwoFactorService;
     webauthn: WebAuthnService;
     completeSignIn: CompleteSignIn;
+    /** The panel's refresh-token cookie (ADR 046). */
+    cookies: RefreshCookies;
   },
 ): void {
   const { twoFactor, webauthn } = deps;
@@ -125,7 +128,8 @@ export function registerTwoFactorRoutes(
       noStore(reply);
       const client = clientOf(request);
       const proven = await webauthn.authenticationVerify({ input: request.body, client });
-      return deps.completeSignIn(proven.user, proven.body, client, proven.details);
+      const answer = await deps.completeSignIn(proven.user, proven.body, client, proven.details);
+      return deps.cookies.deliver(request, reply, answer);
     },
   );
   app.get(
