@@ -57,6 +57,15 @@ const SAMPLES: Record<string, Sample> = {
     build: () => ({ mediaSource: mediaSourceId, status: 'success' }),
     patch: [{ op: 'replace', path: '/status', value: 'failed' }],
   },
+  // Partners' webhooks (issue 36 §3); deliveries and redeliver: webhooks.test.ts.
+  webhook: {
+    build: () => ({
+      url: `https://partner.example.org/hooks/${uid()}`,
+      events: ['published'],
+      secret: 'matrix-secret-0123456789',
+    }),
+    patch: [{ op: 'replace', path: '/active', value: false }],
+  },
   contact: {
     build: () => ({ name: 'قارئ', email: 'reader@example.org', subject: 'رسالة' }),
     patch: [{ op: 'replace', path: '/name', value: 'x' }],
@@ -159,6 +168,7 @@ async function callFor(
       body: { name: 'قارئ', email: 'r@example.org', subject: 'مرحبا' },
     };
   if (resource === 'audit') return action === 'Read' ? { method: 'GET', url: '/api/audit' } : undefined;
+  if (path === '/api/webhook-delivery') return { method: 'GET', url: path };
   if (path === '/api/settings/workflow') {
     if (action === 'Read') return { method: 'GET', url: path };
     // The defaults, so every case leaves the settings as they were.
@@ -190,6 +200,7 @@ const SPECIAL_ACTIONS: Record<string, string> = {
   '/api/count/category': 'Read',
   '/api/count/read': 'Create',
   '/api/contract': 'Create',
+  '/api/webhook-delivery': 'Read',
 };
 
 const cases: [string, string, string][] = [];

@@ -127,6 +127,14 @@ describe('registering webhooks', () => {
     ];
     for (const answer of answers) expect(JSON.stringify(answer)).not.toContain(SECRET);
     expect(answers[3]).toMatchObject({ document: { active: false, events: ['published'] } });
+    // A PUT without the secret keeps it (forms never have it); a JSON Patch changes fields.
+    const put = await call(t.app, 'PUT', `/api/webhook/${id}`, { url: receiver.url, events: ['updated'] });
+    expect(put.status, JSON.stringify(put.body)).toBe(200);
+    const patched = await call(t.app, 'PATCH', `/api/webhook/${id}`, [
+      { op: 'add', path: '/events/-', value: 'withdrawn' },
+    ]);
+    expect(patched.body).toMatchObject({ document: { events: ['updated', 'withdrawn'] } });
+    expect(JSON.stringify([put.body, patched.body])).not.toContain(SECRET);
     expect((await call(t.app, 'DELETE', `/api/webhook/${id}`)).status).toBe(200);
     expect((await call(t.app, 'GET', `/api/webhook/${id}`)).status).toBe(404);
   });

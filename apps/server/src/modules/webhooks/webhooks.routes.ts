@@ -115,14 +115,25 @@ export function registerWebhookRoutes(app: FastifyInstance, service: WebhooksSer
       {
         schema: {
           tags,
-          summary: 'Changes a webhook; fields left out stay as they are (the secret too)',
+          summary:
+            method === 'put'
+              ? 'Replaces a webhook; the secret stays as it is unless given'
+              : 'Changes a webhook: a JSON Patch list, or an object of the fields to change',
           params: idParams,
-          body: webhookBody,
+          body:
+            method === 'put'
+              ? webhookBody
+              : {
+                  anyOf: [
+                    webhookBody,
+                    { type: 'array', items: { type: 'object', additionalProperties: true } },
+                  ],
+                },
           response: { 200: writeAnswer, ...errors },
         },
         validatorCompiler: acceptAnyBody,
       },
-      async (request) => service.update(request.actor, request.params.id, request.body),
+      async (request) => service.update(request.actor, request.params.id, request.body, method),
     );
   }
   app.delete<{ Params: { id: string } }>(

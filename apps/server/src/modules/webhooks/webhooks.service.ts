@@ -26,6 +26,7 @@ import type { Actor } from '@tabayyun/permissions';
 import { AppError, notFound, validationFailed } from '../../errors.ts';
 import type { AccessGuard } from '../../plugins/access.ts';
 import { FetchError, type SafeFetch } from '../monitoring/safe-fetch.ts';
+import { applyJsonPatch } from '../resources/json-patch.ts';
 import { periodicJob } from '../scheduling/periodic-job.ts';
 import { type PublicSite, publicAddressOf } from '../workflow/gate-context.ts';
 import { SIGNATURE_HEADER, signatureHeader } from './signature.ts';
@@ -100,8 +101,11 @@ interface WebhookInput {
   description?: string | null;
 }
 
-/** Checks a body; `partial` for a PATCH (absent fields stay as they are). */
-function parseInput(body: unknown, partial: boolean): WebhookInput {
+/**
+ * Checks a body; `partial` for a PATCH (absent fields stay as they are). The secret may be left
+ * out of any change (it is never read back, so a form cannot send it again): it stays as it is.
+ */
+function parseInput(body: unknown, partial: boolean, secretRequired = !partial): WebhookInput {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     throw new AppError('VALIDATION_FAILED', 'The body must be a JSON object');
   }
@@ -134,7 +138,7 @@ function parseInput(body: unknown, partial: boolean): WebhookInput {
       problems.events = `must list one or more of ${WEBHOOK_EVENTS.join(', ')}`;
     }
   }
-  if (raw.secret !== undefined || !partial) {
+  if (raw.secret !== undefined || secretRequired) {
     const s = raw.secret;
     if (typeof s === 'string' && s.length >= SECRET_MIN && s.length <= SECRET_MAX) out.secret = s;
     else problems.secret = `must be a text of ${SECRET_MIN} to ${SECRET_MAX} characters`;
@@ -464,10 +468,24 @@ export function createWebhooksService(deps: {
       });
       return { _id, document: await one(_id) };
     },
-    async update(actor: Actor, id: string, body: unknown) {
-      deps.guard.require(actor, hookPath, 'Update');
-      const input = parseInput(body, true);
-      await one(id);
+    /** PUT replaces every field but the secret (kept unless given); PATCH takes a JSON Patch list or an object of fields. */
+    async update(actor: Actor, id: string, body: unknown, mode: 'put' | 'patch') {
+      deps.guard.require(actor, hookPath, mode === 'put' ? 'Update' : 'Patch');
+      const current = await one(id);
+      const input = Array.isArray(body)
+        ? parseInput(
+            applyJsonPatch(
+              {
+                url: current.url,
+                events: current.events,
+                active: current.active,
+                description: current.description,
+              },
+              body,
+            ),
+            true,
+          )
+        : parseInput(body, mode === 'patch', false);
       await db
         .update(webhook)
         .set({ ...input, updatedAt: new Date(), updatedBy: actor.sub ?? null, version: sql`version + 1` })
