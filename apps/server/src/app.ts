@@ -16,7 +16,10 @@ import { isDatabaseReady } from './modules/health/health.service.ts';
 import { registerExports } from './modules/exports/index.ts';
 import { registerMetrics } from './modules/metrics/index.ts';
 import { registerMonitoring } from './modules/monitoring/index.ts';
+import { registerNotes } from './modules/notes/index.ts';
+import { registerNotifications } from './modules/notifications/index.ts';
 import { registerPresenceRoutes } from './modules/presence/presence.routes.ts';
+import { registerQueue } from './modules/queue/index.ts';
 import { registerResourceRoutes } from './modules/resources/resources.routes.ts';
 import { registerRevisionRoutes } from './modules/resources/revisions.routes.ts';
 import { registerShare } from './modules/share/index.ts';
@@ -143,6 +146,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerMonitoring(app, moduleContext);
   await registerWorkflow(app, moduleContext);
   await registerWebhooks(app, moduleContext);
+  await registerQueue(app, moduleContext);
+  await registerNotes(app, moduleContext);
+  await registerNotifications(app, moduleContext);
   // The desk's saved views, exports and metrics (issue 35 §4–5, ADR 052).
   await registerViews(app, moduleContext);
   await registerExports(app, moduleContext);

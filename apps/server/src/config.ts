@@ -216,6 +216,10 @@ export const configSchema = z.object({
   TIP_ANSWERS: booleanFlag.optional(),
   /** How often each instance looks for published answers to send. */
   TIP_ANSWER_TICK_MS: z.coerce.number().int().min(50).max(3_600_000).default(60_000),
+  /** Send the notifications' daily digest mails on a timer; default on except in tests (issue 35). */
+  NOTIFICATION_DIGEST: booleanFlag.optional(),
+  /** How often the digest job looks for users whose daily digest is due, in milliseconds. */
+  NOTIFICATION_TICK_MS: z.coerce.number().int().min(50).max(3_600_000).default(60_000),
   /** Deliver partners' webhooks on a timer; default on except in tests (issue 36 §3). */
   WEBHOOK_DELIVERY: booleanFlag.optional(),
   /** How often the webhook deliverer looks for due deliveries, in milliseconds. */

@@ -10,7 +10,11 @@ import { createContentEvents } from './modules/content/content-events.ts';
 import { createRegistry } from './modules/content/registry.ts';
 import { createDraftsService } from './modules/drafts/drafts.service.ts';
 import { createFeedService } from './modules/feed/feed.service.ts';
+import { createNotesService } from './modules/notes/notes.service.ts';
+import { createNotificationsService } from './modules/notifications/notifications.service.ts';
 import { createPresenceService } from './modules/presence/presence.service.ts';
+import { checkAssignments } from './modules/queue/assignment.ts';
+import { createQueueService } from './modules/queue/queue.service.ts';
 import { createReadsService } from './modules/reads/reads.service.ts';
 import { createCountCache } from './modules/resources/count-cache.ts';
 import { createPublicReads } from './modules/resources/public-reads.ts';
@@ -34,12 +38,16 @@ export type Services = Awaited<ReturnType<typeof buildServices>>;
 export function buildServices(deps: ServicesDeps) {
   const { config, database } = deps;
   const registry = createRegistry();
+  // The desk (issue 35): every write of an assignee names an active user.
+  checkAssignments(registry);
   const guard = createAccessGuard(
     deps.rules ?? defaultRules(config.API_BASE, { storageBase: config.STORAGE_BASE }),
   );
   const events = createContentEvents(database);
   const audit = createAuditLog({ db: database.db });
   const countCache = createCountCache();
+  // The desk (issue 35 §3): content writes, notes, the scheduler and monitoring tell it of events.
+  const notifications = createNotificationsService({ db: database.db, config });
   // Committed writes with their records, on this instance only (partners' webhooks, issue 36).
   const writes = createWriteHooks();
   // Other instances' writes arrive by NOTIFY; this instance's own writes clear it at once.
@@ -52,6 +60,7 @@ export function buildServices(deps: ServicesDeps) {
     onChange: (resource, id, records) => {
       events.publish(resource, id, records);
       writes.emit(resource, id, records);
+      notifications.onContentChange(resource, id, records);
     },
     onAudit: audit.recordContent,
     countCache,
@@ -75,6 +84,16 @@ export function buildServices(deps: ServicesDeps) {
       publicUrl: config.PUBLIC_URL,
       apiBase: config.API_BASE,
       changed: (resource, id) => events.publish(resource, id, {}),
+    }),
+    queue: createQueueService({ resources, guard, apiBase: config.API_BASE }),
+    notifications,
+    notes: createNotesService({
+      db: database.db,
+      resources,
+      guard,
+      registry,
+      apiBase: config.API_BASE,
+      notifications,
     }),
     countCache,
     writes,

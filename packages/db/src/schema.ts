@@ -63,6 +63,12 @@ const workflowColumns = () => ({
 
 const inList = (column: string, values: readonly string[]) =>
   sql.raw(`"${column}" in (${values.map((v) => `'${v}'`).join(', ')})`);
+/** The desk (issue 35 §1, ADR 051): who the item is assigned to (a user id) and by when. */
+const deskColumns = () => ({
+  assignee: text('assignee'),
+  dueAt: timestampTz('due_at'),
+});
+
 
 export const factcheck = pgTable(
   'factcheck',
@@ -102,6 +108,7 @@ export const factcheck = pgTable(
     ...workflowColumns(),
     /** Claim source addresses acknowledged as impossible to archive (publish gate, ADR 039). */
     evidenceAcknowledged: textList('evidence_acknowledged'),
+    ...deskColumns(),
     disabledAt: timestampTz('disabled_at'),
     deletedAt: timestampTz('deleted_at'),
     createdAt: createdAt(),
@@ -156,6 +163,10 @@ export const factcheck = pgTable(
     index('factcheck_published_at_idx').on(t.publishedAt).where(sql`${t.publishedAt} is not null`),
     index('factcheck_publish_at_idx').on(t.publishAt).where(sql`${t.publishAt} is not null`),
     index('factcheck_translation_id_idx').on(t.translation_id),
+    index('factcheck_assignee_idx')
+      .on(t.assignee, t.updatedAt.desc().nullsFirst())
+      .where(sql`${t.assignee} is not null`),
+    index('factcheck_due_at_idx').on(t.dueAt).where(sql`${t.dueAt} is not null`),
     index('factcheck_news_feed_idx').on(t.newsFeed),
     index('factcheck_media_source_gin_idx').using('gin', t.mediaSource),
     index('factcheck_country_gin_idx').using('gin', t.country),
@@ -197,6 +208,7 @@ export const article = pgTable(
     ...workflowColumns(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    ...deskColumns(),
     version: version(),
     updatedBy: updatedBy(),
     /** Last change of the fields its translations follow (rating, conclusion; content): ADR 014. */
@@ -230,6 +242,10 @@ export const article = pgTable(
     index('article_published_at_idx').on(t.publishedAt).where(sql`${t.publishedAt} is not null`),
     index('article_publish_at_idx').on(t.publishAt).where(sql`${t.publishAt} is not null`),
     index('article_translation_id_idx').on(t.translation_id),
+    index('article_assignee_idx')
+      .on(t.assignee, t.updatedAt.desc().nullsFirst())
+      .where(sql`${t.assignee} is not null`),
+    index('article_due_at_idx').on(t.dueAt).where(sql`${t.dueAt} is not null`),
     index('article_country_gin_idx').using('gin', t.country),
     index('article_topic_gin_idx').using('gin', t.topic),
     index('article_tags_gin_idx').using('gin', t.tags),
@@ -266,6 +282,7 @@ export const feed = pgTable(
     askedCount: integer('asked_count').notNull().default(1),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    ...deskColumns(),
     version: version(),
     updatedBy: updatedBy(),
   },
@@ -274,6 +291,10 @@ export const feed = pgTable(
     index('feed_status_created_at_idx').on(t.status, t.createdAt.desc().nullsFirst()),
     index('feed_factcheck_id_idx').on(t.factcheckId),
     index('feed_reader_open_idx')
+    index('feed_assignee_idx')
+      .on(t.assignee, t.updatedAt.desc().nullsFirst())
+      .where(sql`${t.assignee} is not null`),
+    index('feed_due_at_idx').on(t.dueAt).where(sql`${t.dueAt} is not null`),
       .on(t.askedCount.desc(), t.createdAt.desc())
       .where(sql`${t.source} = 'reader' and ${t.status} <> 'archive'`),
     index('feed_media_source_gin_idx').using('gin', t.mediaSource),
@@ -844,6 +865,74 @@ export const presence = pgTable(
 );
 
 // ---- The desk: saved views (issue 35 §4, ADR 052) ----
+
+// ---- The desk: notes and notifications (issue 35 §2–3, ADR 051) ----
+
+const NOTE_ITEM_TYPES = ['factcheck', 'article'] as const;
+
+/** A note on a draft: staff only, never on the public site (its item's staff Read right). */
+export const note = pgTable(
+  'note',
+  {
+    _id: id(),
+    item: text('item').notNull(),
+    itemType: text('item_type', { enum: NOTE_ITEM_TYPES }).notNull(),
+    /** The field the note is about (`conclusion`, `category`…); null: the whole item. */
+    field: text('field'),
+    body: text('body').notNull(),
+    /** Users mentioned with `@name`, each notified once. */
+    mentions: textList('mentions'),
+    /** The thread's first note; null for a thread's first note itself. */
+    parent: text('parent'),
+    resolved: boolean('resolved').notNull().default(false),
+    resolvedBy: text('resolved_by'),
+    resolvedAt: timestampTz('resolved_at'),
+    createdBy: text('created_by'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('note_item_type_check', inList('item_type', NOTE_ITEM_TYPES)),
+    index('note_item_created_at_idx').on(t.itemType, t.item, t.createdAt),
+    index('note_parent_idx').on(t.parent),
+  ],
+);
+
+const NOTIFICATION_MAIL_STATES = ['none', 'digest', 'sent'] as const;
+
+/** Something that happened to a user's work; read by its recipient only. */
+export const notification = pgTable(
+  'notification',
+  {
+    _id: id(),
+    recipient: text('recipient').notNull(),
+    kind: text('kind').notNull(),
+    item: text('item'),
+    itemType: text('item_type'),
+    /** Who did it; null for the system (the scheduler, monitoring). */
+    actor: text('actor'),
+    /** The item's title, a note's excerpt, a failure's code: what the bell and the mail show. */
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    read: boolean('read').notNull().default(false),
+    /** none: no mail; digest: waits for the recipient's daily digest; sent: mailed. */
+    mail: text('mail', { enum: NOTIFICATION_MAIL_STATES }).notNull().default('none'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('notification_mail_check', inList('mail', NOTIFICATION_MAIL_STATES)),
+    index('notification_recipient_created_at_idx').on(t.recipient, t.createdAt.desc().nullsFirst()),
+    index('notification_unread_idx').on(t.recipient).where(sql`not "read"`),
+    index('notification_digest_idx').on(t.recipient, t.createdAt).where(sql`"mail" = 'digest'`),
+  ],
+);
+
+/** A user's mail choice per notification kind (`off`, `immediate`, `digest`) and their last digest. */
+export const notificationSetting = pgTable('notification_setting', {
+  user: text('user').primaryKey(),
+  email: jsonb('email').$type<Record<string, string>>().notNull().default({}),
+  digestSentAt: timestampTz('digest_sent_at'),
+  updatedAt: updatedAt(),
+});
 
 /** A list's query string under a name: its owner's, and readable by the roles it is shared with. */
 export const savedView = pgTable(

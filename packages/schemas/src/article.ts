@@ -33,6 +33,9 @@ export const articleInput = z.strictObject({
   statusReason: optionalText(2000),
   /** Scheduled publishing (issue 33 §5); null or absent cancels. */
   publishAt: optionalDate,
+  /** The desk (issue 35): the user the item is assigned to, and by when. */
+  assignee: idRef,
+  dueAt: optionalDate,
 });
 export type ArticleInput = z.infer<typeof articleInput>;
 export type ArticleInputRaw = z.input<typeof articleInput>;

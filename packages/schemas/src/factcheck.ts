@@ -58,6 +58,9 @@ export const factcheckInput = z.strictObject({
   statusReason: optionalText(2000),
   /** Scheduled publishing (issue 33 §5); null or absent cancels. */
   publishAt: optionalDate,
+  /** The desk (issue 35): the user the item is assigned to, and by when. */
+  assignee: idRef,
+  dueAt: optionalDate,
   /** Claim source addresses acknowledged as impossible to archive (publish gate). */
   evidenceAcknowledged: stringList.default([]),
   disabledAt: optionalDate,

@@ -3,6 +3,7 @@ import {
   feedStatus,
   fileList,
   html,
+  idRef,
   optionalDate,
   optionalText,
   recordId,
@@ -37,6 +38,9 @@ export const feedInput = z.strictObject({
   body: html,
   publishedDate: optionalDate,
   factcheck: factcheckLink.nullable().optional(),
+  /** The desk (issue 35): the user the item is assigned to, and by when. */
+  assignee: idRef,
+  dueAt: optionalDate,
 });
 export type FeedInput = z.infer<typeof feedInput>;
 export type FeedInputRaw = z.input<typeof feedInput>;

@@ -130,3 +130,6 @@ export const NON_SUBSTANTIVE_FIELDS: readonly string[] = [
  * grants it to a role (Settings → Permissions); no role has it by default, the super-admin always.
  */
 export const PUBLISH_OWN_WORK = { path: '/workflow/publish-own-work', action: 'Create' } as const;
+  // Who the item is assigned to and by when (issue 35): the desk's bookkeeping, not its content.
+  'assignee',
+  'dueAt',

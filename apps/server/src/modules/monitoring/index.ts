@@ -47,6 +47,8 @@ export async function registerMonitoring(app: FastifyInstance, ctx: ModuleContex
       onFeedChange(ids);
       services.writes.feedItemsCreated(ids);
     },
+    // New feed items matching published fact-checks: their owners are notified (issue 35 §3).
+    onFeedMatches: (items) => services.notifications.feedItemsMatched(items),
     log: app.log,
   });
   const scheduler = createScheduler({ db, ingest, tickMs: config.MONITOR_TICK_MS, log: app.log });

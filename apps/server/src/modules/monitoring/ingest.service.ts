@@ -7,6 +7,7 @@ import {
   type DbExecutor,
   desc,
   eq,
+  type FeedMatch,
   type FileRecord,
   feed,
   inArray,
@@ -53,6 +54,8 @@ export interface IngestDeps {
   files: FilesService | undefined;
   /** Called after feed items were written (cache invalidation, list totals). */
   onFeedChange?: (ids: string[]) => void;
+  /** New feed items that match published fact-checks (the desk notifies their owners, issue 35). */
+  onFeedMatches?: (items: { _id: string; title: string; matches: FeedMatch[] }[]) => void;
   log?: { warn(obj: object, msg: string): void };
 }
 
@@ -356,6 +359,8 @@ export function createIngestService(deps: IngestDeps) {
       }
       images.delete(prepared);
     }
+    const matched = rows.filter(({ row }) => inserted.has(row._id) && row.matches.length > 0);
+    if (matched.length > 0) deps.onFeedMatches?.(matched.map(({ row }) => row));
     return inserted.size;
   }
 

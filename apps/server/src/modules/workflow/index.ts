@@ -39,6 +39,7 @@ export async function registerWorkflow(app: FastifyInstance, ctx: ModuleContext)
     audit: services.audit,
     tickMs: config.PUBLISH_TICK_MS,
     log: app.log,
+    onFailed: (failure) => services.notifications.scheduledPublishFailed(failure),
   });
   app.decorate('workflow', { settings, scheduler });
   await app.register(async (api) => registerWorkflowRoutes(api, settings), { prefix: config.API_BASE });

@@ -67,6 +67,14 @@ export function createPublishScheduler(deps: {
   audit: AuditLog;
   tickMs: number;
   log?: { error(obj: object, msg: string): void };
+  /** A scheduled publish was given up (the desk notifies its scheduler, issue 35). */
+  onFailed?: (failure: {
+    resource: string;
+    id: string;
+    scheduledBy: string | null;
+    code: string;
+    message: string;
+  }) => void;
 }): PublishScheduler {
   const { db, resources } = deps;
 
@@ -98,6 +106,13 @@ export function createPublishScheduler(deps: {
     });
     if (!(error instanceof AppError))
       deps.log?.error({ err: error, id: claim.id }, 'scheduled publish failed');
+    deps.onFailed?.({
+      resource: claim.resource,
+      id: claim.id,
+      scheduledBy: claim.scheduledBy,
+      code: String(details.code),
+      message: String(details.message),
+    });
   }
 
   async function publish(claim: ClaimedPublish): Promise<boolean> {
