@@ -14,6 +14,7 @@ import { registerFiles } from './modules/files/index.ts';
 import { registerHealthRoutes } from './modules/health/health.routes.ts';
 import { isDatabaseReady } from './modules/health/health.service.ts';
 import { registerExports } from './modules/exports/index.ts';
+import { registerFeeds } from './modules/feeds/index.ts';
 import { registerMetrics } from './modules/metrics/index.ts';
 import { registerMonitoring } from './modules/monitoring/index.ts';
 import { registerNotes } from './modules/notes/index.ts';
@@ -146,6 +147,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerMonitoring(app, moduleContext);
   await registerWorkflow(app, moduleContext);
   await registerWebhooks(app, moduleContext);
+  await registerFeeds(app, moduleContext);
   await registerQueue(app, moduleContext);
   await registerNotes(app, moduleContext);
   await registerNotifications(app, moduleContext);

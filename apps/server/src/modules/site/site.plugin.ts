@@ -327,6 +327,8 @@ export async function sitePlugin(app: FastifyInstance, opts: SitePluginOptions):
       isRouted: (path) => isRouted?.(path) ?? true,
     });
     registerSeoRoutes(app, { seo, delivery, isTaken: (path) => existsSync(join(clientDir, path)) });
+    // Partners' feeds (modules/feeds, issue 36) are answered through the same cache.
+    app.feeds?.useDelivery(delivery);
   }
   if (vite !== undefined) registerSeo();
 
