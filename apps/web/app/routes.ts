@@ -65,6 +65,7 @@ function panelRoutes(): RouteConfigEntry[] {
       screen('two-factor-setup', 'session/two-factor-setup.tsx'),
       layout('panel/shell/app-layout.tsx', [
         screen('dashboard', 'dashboard/dashboard.tsx'),
+        screen('metrics', 'metrics/metrics.tsx'),
         screen('factcheck/edit/:id', 'editors/factcheck-editor.tsx'),
         screen('factcheck/:status', 'content/factcheck-list.tsx'),
         screen('article/edit/:id', 'editors/article-editor.tsx'),

@@ -50,7 +50,7 @@ export function createExportService(deps: {
    * Checks the caller and compiles the query before anything is sent, so a refusal or a bad query
    * is a catalogue error with its status, not a broken download.
    */
-  function plan(args: { actor: Actor; resource: string; query: Query }): ExportPlan {
+  function plan(args: { actor: Actor; resource: string; query: Query; columns?: string[] }): ExportPlan {
     const entry = scopes.get(args.resource);
     if (!entry) throw new AppError('NOT_FOUND', `Resource '${args.resource}' not found`);
     const { def, scope } = entry;
@@ -66,9 +66,16 @@ export function createExportService(deps: {
     const sort = args.query.sort ?? def.defaultSort;
     const orderBy = compileOrderBy(def, sort);
     const sortSpec = own(def.fields, sort.field)!;
-    const columns = selectedFields(def, args.query.select).filter(
+    const answered = selectedFields(def, args.query.select).filter(
       (f) => args.query.select || !def.fields[f]!.normalized,
     );
+    // The list's visible columns: those it answers, in the order shown (others, such as a column
+    // the screen computes, are left out).
+    const columns = args.columns ? args.columns.filter((c) => answered.includes(c)) : answered;
+    if (columns.length === 0) throw invalidQuery('columns', 'names no field of the list');
+    const shown = [...columns];
+    // The keyset needs each row's id; it is answered only when asked for.
+    if (!columns.includes('_id')) columns.push('_id');
     const lookups = (args.query.lookup ?? []).filter((name) => name !== 'translations');
     for (const name of lookups) {
       if (!own(def.relations, name)) throw invalidQuery('lookup', `unknown relation '${name}'`);
@@ -89,13 +96,14 @@ export function createExportService(deps: {
         const tail = rows[rows.length - 1]!;
         last = { key: tail[KEY] as string | null, id: String(tail._id) };
         for (const row of rows) delete row[KEY];
+        if (!shown.includes('_id')) for (const row of rows) delete row._id;
         const docs = rows as ApiDocument[];
         for (const name of lookups) await expandLookup(def, args.actor, docs, name, scope);
         yield docs;
         if (rows.length < batchSize) return;
       }
     }
-    return { resource: def.name, columns, batches: batches() };
+    return { resource: def.name, columns: shown, batches: batches() };
   }
 
   /** A lookup for a file: each linked record's id and the name a person reads, under its read access. */

@@ -2,8 +2,8 @@
 // every matching row the caller may read, streamed a batch at a time. Static paths, so they win
 // over the resource's `/:id` route.
 import { Readable } from 'node:stream';
+import { parseQuery } from '@tabayyun/query';
 import type { FastifyInstance } from 'fastify';
-import { queryOf } from '../resources/resources.routes.ts';
 import type { ExportService } from './export.service.ts';
 import { csvChunks, jsonChunks } from './export-format.ts';
 
@@ -26,12 +26,21 @@ export function registerExportRoutes(app: FastifyInstance, exports: ExportServic
             tags: [resource],
             summary: `Export every ${resource} the list's query matches, as ${extension.toUpperCase()}`,
             description:
-              "Takes the list's query string (filters, sort, select, lookup; page and per_page are ignored) and streams every matching row the caller may read. CSV is UTF-8 with a byte-order mark; cells starting with = + - @ are prefixed with an apostrophe. Needs a staff grant.",
+              "Takes the list's query string (filters, sort, select, lookup; page and per_page are ignored; `columns` names the columns, in order, from the fields the list answers) and streams every matching row the caller may read. CSV is UTF-8 with a byte-order mark; cells starting with = + - @ are prefixed with an apostrophe. Needs a staff grant.",
             response: errors,
           },
         },
         async (request, reply) => {
-          const plan = exports.plan({ actor: request.actor, resource, query: queryOf(request) });
+          // `columns` (export only): the list's visible columns, in its order; the rest is the list's query.
+          const params = new URLSearchParams(request.url.split('?')[1] ?? '');
+          const columns = params.get('columns');
+          params.delete('columns');
+          const plan = exports.plan({
+            actor: request.actor,
+            resource,
+            query: parseQuery(params),
+            ...(columns ? { columns: columns.split(',') } : {}),
+          });
           const chunks =
             extension === 'csv' ? csvChunks(plan.columns, plan.batches) : jsonChunks(plan.batches);
           // Pulled a batch at a time as the socket drains (Readable.from's backpressure).

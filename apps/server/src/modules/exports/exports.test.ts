@@ -175,6 +175,17 @@ describe('export.csv and export.json of a list', () => {
       'status=published&select=title,category&lookup=category&sort_by=-publishedAt',
     );
     expect(parseCsv(looked.body.replace(CSV_BOM, ''))[1]!.slice(1)).toEqual(['منشور 0', 'مفبرك']);
+    // `columns`: the list's visible columns in its order; a column the screen computes is left out.
+    const shown = await exportCsv(
+      'status=published&lookup=category&sort_by=-publishedAt&columns=category,languages,title',
+    );
+    const rows = parseCsv(shown.body.replace(CSV_BOM, ''));
+    expect(rows.slice(0, 2)).toEqual([
+      ['category', 'title'],
+      ['مفبرك', 'منشور 0'],
+    ]);
+    expect(rows).toHaveLength(PUBLISHED + 1);
+    expect((await exportCsv('columns=nothing')).statusCode).toBe(400);
   });
 
   it('refuses what the list refuses: a bad query is 400 INVALID_QUERY, before anything is sent', async () => {

@@ -8,6 +8,7 @@ export const COMMON_TEXTS = defineTexts({
     backOffice: 'Back office',
     // Menu groups and items (spec §2).
     dashboard: 'Dashboard',
+    metrics: 'Metrics',
     factcheck: 'Factcheck',
     article: 'Article',
     feeds: 'Feeds',
@@ -79,6 +80,7 @@ export const COMMON_TEXTS = defineTexts({
     productName: 'تبيَّن',
     backOffice: 'لوحة التحرير',
     dashboard: 'لوحة المتابعة',
+    metrics: 'مؤشرات الأداء',
     factcheck: 'التحقّقات',
     article: 'المقالات',
     feeds: 'الأخبار الواردة',

@@ -23,6 +23,8 @@ const read = (resource: string) => ({ action: 'Read', resource });
 
 export const MENU: (MenuItem | MenuGroup)[] = [
   { text: 'dashboard', link: '/panel/dashboard', permission: { action: 'Read', path: '/dashboard' } },
+  // Desk metrics (issue 35 §5): staff inherit /dashboard/metrics from /dashboard.
+  { text: 'metrics', link: '/panel/metrics', permission: { action: 'Read', path: '/dashboard/metrics' } },
   {
     name: 'factcheck',
     text: 'factcheck',

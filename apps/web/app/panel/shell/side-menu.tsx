@@ -1,9 +1,10 @@
 import { NavLink, Stack } from '@mantine/core';
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { COMMON_TEXTS } from '../i18n/common.ts';
 import { useTexts } from '../i18n/i18n.tsx';
 import { apiPath, type Can } from '../lib/permissions.ts';
+import { SavedViewLinks } from '../screens/views/saved-view-links.tsx';
 import { isMenuGroup, MENU, type MenuItem } from './menu.ts';
 
 export const itemPermitted = (can: Can, item: MenuItem): boolean =>
@@ -18,17 +19,20 @@ export function SideMenu({ can, onNavigate }: { can: Can; onNavigate?: () => voi
   const [expanded, setExpanded] = useState<Record<string, boolean>>({});
   // A plain Link with the active state computed here once: React Router's NavLink matched the
   // address again for each of the ~25 items on every screen's first draw.
+  // Each list is followed by its saved views (issue 35 §4).
   const link = (item: MenuItem) => (
-    <NavLink
-      key={item.link}
-      component={Link}
-      to={item.link}
-      label={t[item.text]}
-      active={isActive(item.link)}
-      aria-current={isActive(item.link) ? 'page' : undefined}
-      className="panel-nav-link"
-      onClick={onNavigate}
-    />
+    <Fragment key={item.link}>
+      <NavLink
+        component={Link}
+        to={item.link}
+        label={t[item.text]}
+        active={isActive(item.link)}
+        aria-current={isActive(item.link) ? 'page' : undefined}
+        className="panel-nav-link"
+        onClick={onNavigate}
+      />
+      <SavedViewLinks path={item.link} onNavigate={onNavigate} />
+    </Fragment>
   );
   return (
     // Native scrolling: Mantine's ScrollArea measured ~45 ms of resize work on every screen's first draw.

@@ -28,6 +28,7 @@ import { panelQueryClient } from '../../lib/query-client.ts';
 import { sessionManager } from '../../lib/session.ts';
 import { local, readStorage, writeStorage } from '../../lib/storage-keys.ts';
 import { useSession } from '../../lib/use-session.ts';
+import { ListViewTools } from '../../screens/views/list-view-tools.tsx';
 import { ErrorView } from '../../shell/status-view.tsx';
 import { type ListParams, readListParams, useListParams } from './use-list-params.ts';
 
@@ -235,6 +236,8 @@ export function ResourceTable<T extends Doc>(props: ResourceTableProps<T>) {
             data-testid="table-search"
           />
           {props.toolbar}
+          {/* Save this view, the list's saved views, Export (issue 35 §4). */}
+          <ListViewTools resource={props.resource} params={params} columns={columns.map((c) => c.key)} />
         </Group>
         {props.columnChooserKey ? (
           <Menu closeOnItemClick={false} position="bottom-end" withinPortal>
