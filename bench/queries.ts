@@ -12,6 +12,7 @@ import { type Actor, ANONYMOUS_ACTOR } from '@tabayyun/permissions';
 import { parseQuery } from '@tabayyun/query';
 import { normalizeForSearch } from '@tabayyun/text';
 import { loadConfig } from '../apps/server/src/config.ts';
+import { createMetricsService } from '../apps/server/src/modules/metrics/metrics.service.ts';
 import { seedDemoContent } from '../apps/server/src/modules/seed/seed.service.ts';
 import { buildServices } from '../apps/server/src/services.ts';
 
@@ -209,6 +210,77 @@ async function generate(database: Database): Promise<void> {
   await database.db.execute(sql`vacuum analyze`);
 }
 
+/**
+ * Desk metrics (issue 35 §5, GET /api/metrics) at this scale: a fifth of the fact-checks made from
+ * a feed item, creation a few hours to days before publication, a correction per hundred, and
+ * 20,000 feed items waiting; then the screen's call for the last 30 days and for a year (with the
+ * previous period of each), as the API answers it. Goal: ≤ 500 ms.
+ */
+async function measureMetrics(database: Database, engine: string) {
+  await database.db.execute(
+    sql.raw(`
+    insert into feed (_id, status, title, created_at, updated_at)
+    select lpad(to_hex(3000000 + g), 24, 'e'), case when g % 5 = 0 then 'new' else 'review' end,
+      'خبر ' || g, now() - (g || ' minutes')::interval - interval '3 hours', now()
+    from generate_series(1, ${Math.max(1, Math.round(ROWS / 5))}) as g`),
+  );
+  await database.db.execute(
+    sql.raw(`
+    update factcheck set
+      news_feed = case when ('x' || right(_id, 6))::bit(24)::int % 5 = 0
+        then lpad(to_hex(3000000 + (('x' || right(_id, 6))::bit(24)::int % ${Math.max(1, Math.round(ROWS / 5))}) + 1), 24, 'e') end,
+      created_at = coalesce(published_at, created_at) - ((('x' || right(_id, 6))::bit(24)::int % 97) || ' hours')::interval
+    where _id like 'f%'`),
+  );
+  await database.db.execute(
+    sql.raw(`
+    insert into correction (_id, item, item_type, type, note, created_at)
+    select lpad(to_hex(4000000 + g), 24, 'c'), lpad(to_hex(1000000 + g * 100), 24, 'f'), 'factcheck', 'correction',
+      'تصحيح', now() - (g * 100 || ' minutes')::interval
+    from generate_series(1, ${Math.max(1, Math.round(ROWS / 100))}) as g`),
+  );
+  await database.db.execute(sql`vacuum analyze`);
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: join(tmpdir(), 'tabayyun-bench'),
+    APP_SECRET: 'x'.repeat(32),
+  });
+  const { guard } = buildServices({ config, database });
+  const metrics = createMetricsService({ db: database.db, guard });
+  const day = 86_400_000;
+  const results = [];
+  for (const [name, days] of [
+    ['metrics, last 30 days', 30],
+    ['metrics, last 365 days', 365],
+  ] as const) {
+    const to = new Date();
+    const from = new Date(to.getTime() - days * day);
+    const run = () =>
+      metrics.compute({ actor: EDITOR, from: from.toISOString(), to: to.toISOString(), tz: 'Asia/Damascus' });
+    for (let i = 0; i < 3; i++) await run();
+    const times: number[] = [];
+    let published = 0;
+    for (let i = 0; i < Math.min(RUNS, 20); i++) {
+      const start = performance.now();
+      published = (await run()).current.published;
+      times.push(performance.now() - start);
+    }
+    times.sort((a, b) => a - b);
+    const p50 = percentile(times, 50);
+    const p95 = percentile(times, 95);
+    results.push({
+      name,
+      audience: 'backoffice',
+      query: `/api/metrics (${days} days)`,
+      matches: published,
+      p50,
+      p95,
+    });
+    console.error(`${engine} ${name}: p50 ${p50} / p95 ${p95} ms (${published} published in range)`);
+  }
+  return results;
+}
+
 function percentile(sorted: number[], p: number): number {
   const i = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
   return Math.round(sorted[Math.max(0, i)]! * 100) / 100;
@@ -265,6 +337,7 @@ async function measure(database: Database, engine: string) {
       `${engine} ${s.name}: warm p50 ${warm.p50} / p95 ${warm.p95} ms; cold p50 ${cold.p50} / p95 ${cold.p95} ms (${warm.total} rows)`,
     );
   }
+  results.push(...(await measureMetrics(database, engine)));
   await services.events.close();
   return { engine, rows: ROWS, runs: RUNS, generateSeconds, results };
 }
