@@ -30,6 +30,7 @@ function siteRoutes(language: Language): RouteConfigEntry[] {
       page('sources', 'sources.tsx', 'sources'),
       page('publisher/:id/:slug?', 'publisher.tsx', 'publisher'),
       page('contact-us', 'contact.tsx', 'contact'),
+      page('check-a-claim', 'check-a-claim.tsx', 'check-a-claim'),
       about('about-us'),
       about('our-vision'),
       about('our-message'),

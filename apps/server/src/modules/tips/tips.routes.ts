@@ -6,15 +6,11 @@
 // their metadata (EXIF: place, camera, time) before they are stored in a protected folder.
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import sharp from 'sharp';
 import type { Config } from '../../config.ts';
 import { AppError, validationFailed } from '../../errors.ts';
-import { SYSTEM_ACTOR } from '../../plugins/actor.ts';
-import type { FilesService } from '../files/files.service.ts';
 import { TIP_IMAGE_BYTES_MAX, TIP_IMAGES_MAX } from './tip-input.ts';
-import { parseTip, type StoredImage, type TipsService } from './tips.service.ts';
+import type { TipsService } from './tips.service.ts';
 
-export const TIP_FOLDER = 'reader-tips';
 const QUERY_MAX = 500;
 
 const rateLimitAnswer = (_req: unknown, ctx: { after: string }) =>
@@ -59,27 +55,9 @@ async function readMultipart(request: FastifyRequest): Promise<Upload> {
   return { fields, images };
 }
 
-const OUTPUT = { jpeg: 'jpg', png: 'png', webp: 'webp' } as const;
-
-/** The image re-encoded upright with no metadata (sharp keeps none unless asked); not an image: 415. */
-export async function withoutMetadata(bytes: Buffer): Promise<{ data: Buffer; ext: string }> {
-  try {
-    const image = sharp(bytes, { failOn: 'error', limitInputPixels: 50_000_000 });
-    const { format } = await image.metadata();
-    const target = format === 'png' || format === 'webp' ? format : 'jpeg';
-    const data = await image.rotate().toFormat(target).toBuffer();
-    return { data, ext: OUTPUT[target] };
-  } catch {
-    throw new AppError(
-      'UNSUPPORTED_MEDIA_TYPE',
-      'Screenshots must be images (JPEG, PNG, WebP, GIF, HEIC or AVIF)',
-    );
-  }
-}
-
 export async function registerTipRoutes(
   app: FastifyInstance,
-  deps: { tips: TipsService; files: FilesService | undefined; config: Config },
+  deps: { tips: TipsService; config: Config },
 ): Promise<void> {
   const { tips, config } = deps;
   await app.register(multipart, {
@@ -129,32 +107,7 @@ export async function registerTipRoutes(
       const upload = request.isMultipart()
         ? await readMultipart(request)
         : { fields: request.body, images: [] };
-      const input = parseTip(upload.fields);
-      const cleaned = await Promise.all(upload.images.map(withoutMetadata));
-      let stored: StoredImage[] = [];
-      if (cleaned.length > 0) {
-        if (!deps.files) throw new AppError('SERVICE_UNAVAILABLE', 'File storage is not available');
-        stored = (await deps.files.upload({
-          actor: SYSTEM_ACTOR,
-          folder: TIP_FOLDER,
-          overwrite: false,
-          parts: () =>
-            (async function* () {
-              for (const [i, image] of cleaned.entries()) {
-                yield {
-                  type: 'file' as const,
-                  fieldname: 'images',
-                  filename: `screenshot-${i + 1}.${image.ext}`,
-                  encoding: '7bit',
-                  content: (async function* () {
-                    yield new Uint8Array(image.data);
-                  })(),
-                };
-              }
-            })(),
-        })) as unknown as StoredImage[];
-      }
-      const saved = await tips.submit(input, stored);
+      const saved = await tips.submit(upload.fields, upload.images);
       return reply.code(201).send({ _id: saved._id });
     },
   );

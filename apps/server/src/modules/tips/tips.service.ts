@@ -4,13 +4,33 @@
 // published. Matching is the feed's "already checked" on the Arabic-normalised columns (ADR 004):
 // the title and the claim text, by pg_trgm similarity through the trigram indexes.
 import { randomBytes } from 'node:crypto';
-import { type Db, feed, newId, sql, tip } from '@tabayyun/db';
+import { type Db, type FeedMatch, feed, newId, sql, tip } from '@tabayyun/db';
 import { normalizeForSearch, truncateText } from '@tabayyun/text';
+import sharp from 'sharp';
 import type { z } from 'zod';
-import { validationFailed } from '../../errors.ts';
+import { AppError, validationFailed } from '../../errors.ts';
 import type { Mailer } from '../mail/mail.service.ts';
 import { createMatcher } from '../monitoring/matching.ts';
-import { type TipInput, tipInput } from './tip-input.ts';
+import { TIP_IMAGES_MAX, type TipInput, tipInput } from './tip-input.ts';
+
+const OUTPUT = { jpeg: 'jpg', png: 'png', webp: 'webp' } as const;
+
+/** The image re-encoded upright with no metadata (sharp keeps none unless asked); not an image: 415. */
+export async function withoutMetadata(bytes: Buffer): Promise<{ data: Buffer; ext: string }> {
+  try {
+    const image = sharp(bytes, { failOn: 'error', limitInputPixels: 50_000_000 });
+    const { format } = await image.metadata();
+    const target = format === 'png' || format === 'webp' ? format : 'jpeg';
+    const data = await image.rotate().toFormat(target).toBuffer();
+    return { data, ext: OUTPUT[target] };
+  } catch {
+    throw new AppError(
+      'UNSUPPORTED_MEDIA_TYPE',
+      'Screenshots must be images (JPEG, PNG, WebP, GIF, HEIC or AVIF)',
+    );
+  }
+}
+
 import { tipAnswerMail } from './tip-mail.ts';
 
 /** Matches shown to a reader. */
@@ -38,6 +58,9 @@ export interface StoredImage {
   path: string;
   [key: string]: unknown;
 }
+
+/** Stores screenshots already stripped of their metadata (the tips module gives the files service). */
+export type ImageStore = (images: { data: Buffer; ext: string }[]) => Promise<StoredImage[]>;
 
 export interface TipsServiceDeps {
   db: Db;
@@ -74,6 +97,7 @@ export function parseTip(body: unknown): TipInput {
 
 export function createTipsService(deps: TipsServiceDeps) {
   const { db } = deps;
+  let imageStore: ImageStore | undefined;
 
   /** Published fact-checks whose title or claim the text restates, best first. */
   async function matches(text: string): Promise<TipMatch[]> {
@@ -108,14 +132,31 @@ export function createTipsService(deps: TipsServiceDeps) {
   }
 
   /**
-   * Stores a submission: a new feed item with source "reader" (and its "already checked" matches),
+   * Validates and stores a submission: a new feed item with source "reader" (and its "already checked" matches),
    * or one more ask on the open reader item that is the same question. One transaction: the tip
    * row and the item or its count, never one without the other.
    */
   async function submit(
-    input: TipInput,
-    images: StoredImage[],
-  ): Promise<{ _id: string; feedItem: string; askedCount: number; duplicate: boolean }> {
+    body: unknown,
+    screenshots: Buffer[] = [],
+  ): Promise<{
+    _id: string;
+    feedItem: string;
+    askedCount: number;
+    duplicate: boolean;
+    matches: FeedMatch[];
+  }> {
+    // The same rules for the API and the site's form without JavaScript: nothing is stored on a refusal.
+    const input = parseTip(body);
+    if (screenshots.length > TIP_IMAGES_MAX) {
+      throw validationFailed({ images: `At most ${TIP_IMAGES_MAX} images` });
+    }
+    const cleaned = await Promise.all(screenshots.map(withoutMetadata));
+    let images: StoredImage[] = [];
+    if (cleaned.length > 0) {
+      if (!imageStore) throw new AppError('SERVICE_UNAVAILABLE', 'File storage is not available');
+      images = await imageStore(cleaned);
+    }
     const q = normalizeForSearch(input.claim).slice(0, 1000);
     const [found] = await createMatcher(db).match([input.claim]);
     const title = truncateText(input.claim.replace(/\s+/g, ' '), 300);
@@ -176,7 +217,7 @@ export function createTipsService(deps: TipsServiceDeps) {
       return { feedItem, askedCount, duplicate };
     });
     deps.changed?.('feed', result.feedItem);
-    return { _id: tipId, ...result };
+    return { _id: tipId, ...result, matches: found ?? [] };
   }
 
   /**
@@ -270,7 +311,16 @@ export function createTipsService(deps: TipsServiceDeps) {
     return rows.length > 0;
   }
 
-  return { matches, submit, answerRound, unsubscribe };
+  return {
+    matches,
+    submit,
+    answerRound,
+    unsubscribe,
+    /** Where screenshots go (the files module's protected folder), set when the module registers. */
+    setImageStore(store: ImageStore) {
+      imageStore = store;
+    },
+  };
 }
 
 export type TipsService = ReturnType<typeof createTipsService>;

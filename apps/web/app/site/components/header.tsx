@@ -95,6 +95,9 @@ function NavLinks({ layout }: { layout: LayoutData }) {
         </details>
       </li>
       <li>
+        <SiteLink to={localePath(language, '/check-a-claim')}>{t.checkClaim}</SiteLink>
+      </li>
+      <li>
         <SiteLink to={localePath(language, '/contact-us')}>{t.contactUs}</SiteLink>
       </li>
     </ul>

@@ -3,7 +3,8 @@
 // sources, comments and three selected materials.
 
 import type { PostView as PostViewData } from '../data/post.server.ts';
-import { useMessages } from '../i18n/use-language.ts';
+import { localePath } from '../i18n/paths.ts';
+import { useLanguage, useMessages } from '../i18n/use-language.ts';
 import { chipStyle } from './chip-style.ts';
 import { Comments } from './comments.tsx';
 import { Picture } from './picture.tsx';
@@ -15,6 +16,7 @@ import { SiteLink } from './site-link.tsx';
 
 export function PostView({ post }: { post: PostViewData }) {
   const t = useMessages();
+  const language = useLanguage();
   const headings = { claim: t.claim, refutation: t.claimRefutation, conclusion: t.conclusion };
   return (
     <article className="post" style={{ '--accent': post.color } as React.CSSProperties}>
@@ -124,6 +126,11 @@ export function PostView({ post }: { post: PostViewData }) {
                 </ul>
               ) : null}
             </section>
+          ) : null}
+          {post.kind === 'factcheck' ? (
+            <p className="ask-us">
+              <SiteLink to={localePath(language, '/check-a-claim')}>{t.askUsPrompt}</SiteLink>
+            </p>
           ) : null}
           <Comments url={post.shareUrl} isTrial={!post.isPublished} />
         </div>

@@ -21,6 +21,9 @@ export interface FeedItem extends Doc {
   /** Monitoring (issue 15): the entry's address and the published fact-checks it may restate. */
   link?: string | null;
   matches?: FeedMatch[];
+  /** A reader's "Is this true?" (issue 36 §1): source "reader" and how often it was asked. */
+  source?: string | null;
+  askedCount?: number;
 }
 
 export interface FeedMatch {

@@ -1,10 +1,11 @@
 // One news feed item as a card (spec §2): featured image, title, media sources by name, published
 // date, description cut at 150 characters, the linked fact-check, and the actions of its status.
-import { Anchor, Button, Card, Group, Image, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Card, Group, Image, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { format, useFormatters, useTexts } from '../../i18n/i18n.tsx';
 import { apiPath, type Can } from '../../lib/permissions.ts';
+import { AssignRowButton } from '../queue/assign-control.tsx';
 import { firstImage } from './desk-forms.ts';
 import { canRunFeedAction, type FeedAction, type FeedItem, feedActionsFor } from './feed-actions.ts';
 import { FeedMatchBadge } from './feed-match.tsx';
@@ -74,9 +75,20 @@ export function FeedCard({
           )}
         </Title>
         <Group gap="xs" wrap="wrap">
-          <Text size="sm" c="dimmed" data-testid="feed-sources">
-            {t.sources}: {sources.length ? sources.join('، ') : t.noSource}
-          </Text>
+          {item.source === 'reader' ? (
+            <Badge variant="light" color="grape" data-testid="feed-from-reader">
+              {t.fromReader}
+            </Badge>
+          ) : (
+            <Text size="sm" c="dimmed" data-testid="feed-sources">
+              {t.sources}: {sources.length ? sources.join('، ') : t.noSource}
+            </Text>
+          )}
+          {(item.askedCount ?? 1) > 1 ? (
+            <Badge variant="filled" color="orange" data-testid="feed-asked">
+              {format(t.askedTimes, { count: fmt.number(item.askedCount ?? 1) })}
+            </Badge>
+          ) : null}
         </Group>
         {item.publishedDate ? (
           <Text size="sm" c="dimmed">
@@ -141,6 +153,10 @@ export function FeedCard({
               {labels[action][0]}
             </Button>
           ))}
+        {/* The desk's assignment (issue 35 §1). */}
+        {can('Patch', apiPath('feed')) ? (
+          <AssignRowButton resource="feed" row={{ ...item, _id: String(item._id) }} title={title} />
+        ) : null}
       </Group>
     </Card>
   );

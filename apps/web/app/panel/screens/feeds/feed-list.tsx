@@ -55,6 +55,44 @@ export function FeedStatusNav({ current }: { current: FeedStatus }) {
   );
 }
 
+/** Newest first, or the readers' most asked questions first (issue 36 §1): `sort_by` in the address. */
+function FeedOrderNav() {
+  const t = useTexts(FEED_TEXTS);
+  const { pathname, search } = useLocation();
+  const params = new URLSearchParams(search);
+  const mostAsked = params.get('sort_by') === '-askedCount';
+  const to = (sortBy: string | null) => {
+    const next = new URLSearchParams(search);
+    next.delete('page');
+    if (sortBy) next.set('sort_by', sortBy);
+    else next.delete('sort_by');
+    const query = next.toString();
+    return `${pathname}${query ? `?${query}` : ''}`;
+  };
+  return (
+    <Group component="nav" aria-label={t.sortNav} gap="xs" mb="md" data-testid="feed-order-nav">
+      <Button
+        component={Link}
+        to={to(null)}
+        size="xs"
+        variant={mostAsked ? 'default' : 'light'}
+        aria-current={mostAsked ? undefined : 'true'}
+      >
+        {t.sortNewest}
+      </Button>
+      <Button
+        component={Link}
+        to={to('-askedCount')}
+        size="xs"
+        variant={mostAsked ? 'light' : 'default'}
+        aria-current={mostAsked ? 'true' : undefined}
+      >
+        {t.sortMostAsked}
+      </Button>
+    </Group>
+  );
+}
+
 function FeedListOf({ status }: { status: FeedStatus }) {
   const t = useTexts(FEED_TEXTS);
   const can = useCan();
@@ -87,6 +125,7 @@ function FeedListOf({ status }: { status: FeedStatus }) {
         }
       />
       <FeedStatusNav current={status} />
+      <FeedOrderNav />
       <ResourceTable<FeedItem>
         resource="feed"
         columns={[]}

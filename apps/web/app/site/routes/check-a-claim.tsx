@@ -1,0 +1,248 @@
+// check-a-claim (issue 36 §1): "Is this true?". As the reader types, our published fact-checks
+// that match appear at once (GET {api}/tip/matches); the question goes to the fact-checkers with
+// POST {api}/tip (multipart, with screenshots). Without JavaScript the same form posts to this
+// route's action, which stores it through the same service and answers with the matches.
+import { useEffect, useRef, useState } from 'react';
+import {
+  type ActionFunctionArgs,
+  data,
+  Form,
+  type LoaderFunctionArgs,
+  useActionData,
+  useLoaderData,
+} from 'react-router';
+import { chipStyle } from '../components/chip-style.ts';
+import { requireServices, servicesOfOptional } from '../data/optional-services.server.ts';
+import { buildSeo } from '../data/seo.server.ts';
+import { type RatingLabel, ratingLabels, submitTipForm, type TipMatchView } from '../data/tips.server.ts';
+import { type Language, languageFromPath } from '../i18n/language.ts';
+import { messagesFor } from '../i18n/messages.ts';
+import { localePath } from '../i18n/paths.ts';
+import { useLanguage, useMessages } from '../i18n/use-language.ts';
+import { metaFromSeo } from './route-helpers.ts';
+
+/** Server-side limits the form mirrors (apps/server/src/modules/tips/tip-input.ts). */
+const CLAIM_MIN = 10;
+const CLAIM_MAX = 2000;
+const DEBOUNCE_MS = 300;
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const language = languageFromPath(new URL(request.url).pathname);
+  const t = messagesFor(language);
+  return {
+    seo: buildSeo({ request, language, title: t.checkClaimTitle, description: t.checkClaimIntro }),
+    ratings: await ratingLabels(requireServices(context), language),
+  };
+}
+
+interface SiteRefusal {
+  code: 'RATE_LIMITED' | 'PAYLOAD_TOO_LARGE';
+  status: 429 | 413;
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const refusal = (servicesOfOptional(context) as { siteRefusal?: SiteRefusal } | undefined)?.siteRefusal;
+  if (refusal) {
+    return data({ status: 'failed' as const, code: refusal.code }, { status: refusal.status });
+  }
+  const language = languageFromPath(new URL(request.url).pathname);
+  const result = await submitTipForm(requireServices(context), await request.formData(), language);
+  return data(result, { status: result.status === 'sent' ? 200 : 400 });
+}
+
+export const meta = metaFromSeo;
+
+type Status = 'idle' | 'sending' | 'sent' | 'invalid' | 'too-many' | 'failed';
+
+function MatchList({
+  matches,
+  ratings,
+  language,
+}: {
+  matches: TipMatchView[];
+  ratings: Record<string, RatingLabel>;
+  language: Language;
+}) {
+  const t = useMessages();
+  return (
+    <section className="tip-matches" aria-labelledby="tip-matches-title">
+      <h2 id="tip-matches-title">{t.checkClaimMatches}</h2>
+      <ul>
+        {matches.map((m) => {
+          const rating = m.category ? ratings[m.category] : undefined;
+          const lang = (['ar', 'en', 'tr'].includes(m.language) ? m.language : language) as Language;
+          return (
+            <li key={m._id} data-testid="tip-match">
+              {rating ? (
+                <span className="rating-chip small" style={chipStyle(rating.color)}>
+                  {rating.name}
+                </span>
+              ) : null}
+              <a href={localePath(lang, `/factcheck/${encodeURIComponent(m.slug || m._id)}`)} lang={lang}>
+                {m.title}
+              </a>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
+
+export default function CheckClaimRoute() {
+  const { ratings } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const t = useMessages();
+  const language = useLanguage();
+  const [claim, setClaim] = useState('');
+  const [matches, setMatches] = useState<TipMatchView[] | null>(null);
+  const [searching, setSearching] = useState(false);
+  const [status, setStatus] = useState<Status>('idle');
+  const asked = useRef(0);
+
+  // As the reader types: the matches of the latest text only, 300 ms after the last key.
+  useEffect(() => {
+    const text = claim.trim();
+    if (text.length < 4) {
+      setMatches(null);
+      return;
+    }
+    const id = ++asked.current;
+    const timer = setTimeout(async () => {
+      setSearching(true);
+      try {
+        const response = await fetch(`/api/tip/matches?q=${encodeURIComponent(text.slice(0, 500))}`);
+        if (response.ok && id === asked.current) {
+          setMatches(((await response.json()) as { data: TipMatchView[] }).data);
+        }
+      } catch {
+        // Matching is a help, not a step: the form still works without it.
+      } finally {
+        if (id === asked.current) setSearching(false);
+      }
+    }, DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [claim]);
+
+  const submit = async (event: React.FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setStatus('sending');
+    const form = new FormData(event.currentTarget);
+    form.set('language', language);
+    try {
+      const response = await fetch('/api/tip', { method: 'POST', body: form });
+      setStatus(
+        response.status === 201
+          ? 'sent'
+          : response.status === 400
+            ? 'invalid'
+            : response.status === 429
+              ? 'too-many'
+              : 'failed',
+      );
+    } catch {
+      setStatus('failed');
+    }
+  };
+
+  const sentMatches = actionData?.status === 'sent' ? actionData.matches : null;
+  const isSent = status === 'sent' || actionData?.status === 'sent';
+  const shown = sentMatches ?? matches;
+  const invalidFields = actionData?.status === 'invalid' ? actionData.fields : [];
+  const problem =
+    status === 'invalid' || actionData?.status === 'invalid'
+      ? t.checkClaimInvalid
+      : status === 'too-many' || (actionData?.status === 'failed' && actionData.code === 'RATE_LIMITED')
+        ? t.checkClaimTooMany
+        : status === 'failed' || actionData?.status === 'failed'
+          ? t.checkClaimFailed
+          : null;
+
+  return (
+    <div className="container static-page check-claim">
+      <header className="featured-header">
+        <div>
+          <h1>{t.checkClaimTitle}</h1>
+          <p className="lead">{t.checkClaimIntro}</p>
+        </div>
+      </header>
+      {isSent ? (
+        <>
+          <p className="notice success" role="status" data-testid="tip-sent">
+            {t.checkClaimSent}
+          </p>
+          {shown && shown.length > 0 ? (
+            <MatchList matches={shown} ratings={ratings} language={language} />
+          ) : null}
+          <p>
+            <a className="button" href={localePath(language, '/check-a-claim')}>
+              {t.checkClaimAnother}
+            </a>
+          </p>
+        </>
+      ) : (
+        <Form method="post" encType="multipart/form-data" className="contact-form tip-form" onSubmit={submit}>
+          <input type="hidden" name="language" value={language} />
+          <label htmlFor="tip-claim">{t.checkClaimLabel}</label>
+          <textarea
+            id="tip-claim"
+            name="claim"
+            rows={5}
+            required
+            minLength={CLAIM_MIN}
+            maxLength={CLAIM_MAX}
+            placeholder={t.checkClaimPlaceholder}
+            value={claim}
+            onChange={(event) => setClaim(event.target.value)}
+            aria-invalid={invalidFields.includes('claim') ? true : undefined}
+            aria-describedby="tip-live"
+          />
+          <div id="tip-live" aria-live="polite">
+            {searching && !shown ? <p className="muted">{t.checkClaimSearching}</p> : null}
+            {shown && shown.length > 0 ? (
+              <MatchList matches={shown} ratings={ratings} language={language} />
+            ) : shown ? (
+              <p className="muted" data-testid="tip-no-match">
+                {t.checkClaimNoMatch}
+              </p>
+            ) : null}
+          </div>
+          <label htmlFor="tip-link">{t.checkClaimLink}</label>
+          <input
+            id="tip-link"
+            name="link"
+            type="url"
+            dir="ltr"
+            maxLength={2000}
+            inputMode="url"
+            aria-invalid={invalidFields.includes('link') ? true : undefined}
+          />
+          <label htmlFor="tip-images">{t.checkClaimImages}</label>
+          <input id="tip-images" name="images" type="file" accept="image/*" multiple />
+          <label htmlFor="tip-email">{t.checkClaimEmail}</label>
+          <input
+            id="tip-email"
+            name="email"
+            type="email"
+            dir="ltr"
+            autoComplete="email"
+            maxLength={254}
+            aria-invalid={invalidFields.includes('email') ? true : undefined}
+          />
+          <label className="check" htmlFor="tip-consent">
+            <input id="tip-consent" name="consent" type="checkbox" />
+            <span>{t.checkClaimConsent}</span>
+          </label>
+          {problem ? (
+            <p className="field-error" role="alert" data-testid="tip-problem">
+              {problem}
+            </p>
+          ) : null}
+          <button type="submit" className="button" disabled={status === 'sending'}>
+            {t.checkClaimSend}
+          </button>
+        </Form>
+      )}
+    </div>
+  );
+}
