@@ -87,6 +87,7 @@ function panelRoutes(): RouteConfigEntry[] {
         screen('contact', 'contact/contact-list.tsx'),
         screen('audit', 'audit/audit-list.tsx'),
         screen('settings/workflow', 'workflow-settings/workflow-settings.tsx'),
+        screen('settings/webhooks', 'webhooks/webhooks-screen.tsx'),
         screen('profile', 'profile/profile.tsx'),
         screen('error', 'status/error.tsx'),
         screen('not-found', 'status/not-found.tsx'),

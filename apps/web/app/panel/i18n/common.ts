@@ -35,6 +35,7 @@ export const COMMON_TEXTS = defineTexts({
     contact: 'Contact',
     audit: 'Audit log',
     workflow: 'Workflow',
+    webhooks: 'Webhooks',
     profile: 'Profile',
     // Error catalogue (platform §8): message and title.
     errorConnection: 'Could not connect to server',
@@ -107,6 +108,7 @@ export const COMMON_TEXTS = defineTexts({
     contact: 'رسائل التواصل',
     audit: 'سجل الأمان',
     workflow: 'سير العمل',
+    webhooks: 'خطافات الويب',
     profile: 'الملف الشخصي',
     errorConnection: 'تعذّر الوصول إلى الخادم',
     errorConnectionTitle: 'مشكلة في الاتصال',

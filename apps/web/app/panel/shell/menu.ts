@@ -87,6 +87,8 @@ export const MENU: (MenuItem | MenuGroup)[] = [
         link: '/panel/settings/workflow',
         permission: { action: 'Update', resource: 'settings/workflow' },
       },
+      // Partners' webhooks (issue 36 §3): administrators.
+      { text: 'webhooks', link: '/panel/settings/webhooks', permission: read('webhook') },
     ],
   },
 ];
