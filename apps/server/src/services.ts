@@ -85,7 +85,7 @@ export function buildServices(deps: ServicesDeps) {
       apiBase: config.API_BASE,
       changed: (resource, id) => events.publish(resource, id, {}),
     }),
-    queue: createQueueService({ resources, guard, apiBase: config.API_BASE }),
+    queue: createQueueService({ db: database.db, resources, guard, apiBase: config.API_BASE }),
     notifications,
     notes: createNotesService({
       db: database.db,

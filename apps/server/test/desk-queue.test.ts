@@ -224,3 +224,17 @@ describe('GET /api/queue/attention', () => {
     expect((await as(undefined, 'GET', '/api/queue/attention')).status).toBe(401);
   });
 });
+
+describe('GET /api/queue/assignees', () => {
+  it('offers the colleagues with a staff right on the resource, to staff only', async () => {
+    const res = await as(editor, 'GET', '/api/queue/assignees?resource=factcheck');
+    expect(res.status).toBe(200);
+    const ids = (res.body.data as { _id: string; name: string }[]).map((u) => u._id);
+    expect(ids).toEqual(expect.arrayContaining([editor.sub, checker.sub, other.sub]));
+    expect(ids).not.toContain(roleless.sub);
+    expect((await as(undefined, 'GET', '/api/queue/assignees?resource=feed')).status).toBe(401);
+    expect((await as(roleless, 'GET', '/api/queue/assignees?resource=feed')).status).toBe(403);
+    const bad = await as(editor, 'GET', '/api/queue/assignees?resource=user');
+    expect([bad.status, bad.body.code]).toEqual([400, 'INVALID_QUERY']);
+  });
+});

@@ -66,6 +66,9 @@ function panelRoutes(): RouteConfigEntry[] {
       screen('two-factor-setup', 'session/two-factor-setup.tsx'),
       layout('panel/shell/app-layout.tsx', [
         screen('dashboard', 'dashboard/dashboard.tsx'),
+        // The desk (issue 35 §1, §3).
+        screen('queue', 'queue/my-queue.tsx'),
+        screen('notifications', 'notifications/notifications-screen.tsx'),
         screen('metrics', 'metrics/metrics.tsx'),
         screen('factcheck/edit/:id', 'editors/factcheck-editor.tsx'),
         screen('factcheck/:status', 'content/factcheck-list.tsx'),

@@ -71,6 +71,34 @@ export function registerQueueRoutes(app: FastifyInstance, queue: QueueService): 
     },
   );
   app.get(
+    '/queue/assignees',
+    {
+      schema: {
+        tags,
+        summary: 'Who items of a resource may be assigned to (?resource=factcheck|article|feed)',
+        querystring: { type: 'object', properties: { resource: { type: 'string' } } },
+        response: {
+          200: {
+            type: 'object',
+            properties: {
+              data: {
+                type: 'array',
+                items: { type: 'object', properties: { _id: { type: 'string' }, name: { type: 'string' } } },
+              },
+            },
+          },
+          ...errors,
+        },
+      },
+      validatorCompiler: () => (data: unknown) => ({ value: data }),
+    },
+    async (request) =>
+      queue.assignees({
+        actor: request.actor,
+        resource: String((request.query as Record<string, unknown>).resource ?? ''),
+      }),
+  );
+  app.get(
     '/queue/attention',
     {
       schema: {

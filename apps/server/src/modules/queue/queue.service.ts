@@ -1,6 +1,7 @@
 // "My queue" and the dashboard's needs-attention figures (issue 35 §1, ADR 051). Both read through
 // the resource service, so the caller's read access and its selectors apply as on any list: the
 // queue is never a way around a permission.
+import type { Db } from '@tabayyun/db';
 import type { Actor } from '@tabayyun/permissions';
 import { parseQuery } from '@tabayyun/query';
 import { AppError, invalidQuery } from '../../errors.ts';
@@ -9,6 +10,7 @@ import { readsAsPublic } from '../resources/public-fields.ts';
 import type { ApiDocument } from '../resources/resource-types.ts';
 import type { ResourceService } from '../resources/resources.service.ts';
 import { ASSIGNABLE_RESOURCES, type AssignableResource } from './assignment.ts';
+import { activeUsers } from './queue.repo.ts';
 
 export const QUEUE_REASONS = ['assigned', 'sent-back', 'overdue'] as const;
 export type QueueReason = (typeof QUEUE_REASONS)[number];
@@ -58,11 +60,12 @@ export interface AttentionFigure {
 export type QueueService = ReturnType<typeof createQueueService>;
 
 export function createQueueService(deps: {
+  db: Db;
   resources: ResourceService;
   guard: AccessGuard;
   apiBase: string;
 }) {
-  const { resources, guard, apiBase } = deps;
+  const { db, resources, guard, apiBase } = deps;
   const staffReads = (actor: Actor, resource: string) =>
     !readsAsPublic(guard, actor, `${apiBase}/${resource}`);
 
@@ -148,6 +151,19 @@ export function createQueueService(deps: {
       return { data: chosen.slice((page - 1) * perPage, page * perPage), total: chosen.length };
     },
 
+    /** Who an item of `resource` may be assigned to: active users with a staff Read right on it. */
+    async assignees(args: { actor: Actor; resource: string }) {
+      const { actor, resource } = args;
+      if (actor.anonymous || !actor.sub) throw new AppError('UNAUTHORIZED', 'Sign in to assign work');
+      if (!(ASSIGNABLE_RESOURCES as readonly string[]).includes(resource))
+        throw invalidQuery('resource', `one of ${ASSIGNABLE_RESOURCES.join(', ')}`);
+      if (!staffReads(actor, resource)) throw new AppError('FORBIDDEN', 'Assignment is for the newsroom');
+      const users = (await activeUsers(db)).filter((u) =>
+        staffReads({ sub: u._id, roles: u.roles, email: u.email, anonymous: false }, resource),
+      );
+      return { data: users.map((u) => ({ _id: u._id, name: u.name || u.email })) };
+    },
+
     /**
      * The dashboard's needs-attention card: overdue items, items in review for more than 24 hours,
      * new feed items older than 6 hours, translations marked "needs update"; each with the list
@@ -179,7 +195,11 @@ export function createQueueService(deps: {
         query: new URLSearchParams({ status: 'new', createdAt: `{lt}${iso(6 * HOUR_MS)}` }).toString(),
       });
       for (const resource of ['factcheck', 'article'] as const) {
-        wanted.push({ key: 'needs-update', resource, query: 'needsUpdate=true' });
+        wanted.push({
+          key: 'needs-update',
+          resource,
+          query: new URLSearchParams({ needsUpdate: 'true', status: 'draft|review|published' }).toString(),
+        });
       }
       const figures = await Promise.all(
         wanted.map(async (figure): Promise<AttentionFigure | undefined> => {

@@ -7,6 +7,8 @@ export const COMMON_TEXTS = defineTexts({
     productName: 'Tabayyun',
     backOffice: 'Back office',
     // Menu groups and items (spec §2).
+    myQueue: 'My queue',
+    notifications: 'Notifications',
     dashboard: 'Dashboard',
     metrics: 'Metrics',
     factcheck: 'Factcheck',
@@ -80,6 +82,8 @@ export const COMMON_TEXTS = defineTexts({
   ar: {
     productName: 'تبيَّن',
     backOffice: 'لوحة التحرير',
+    myQueue: 'مهامي',
+    notifications: 'الإشعارات',
     dashboard: 'لوحة المتابعة',
     metrics: 'مؤشرات الأداء',
     factcheck: 'التحقّقات',

@@ -13,6 +13,7 @@ import { sessionManager } from '../lib/session.ts';
 import { local, readStorage, STORAGE_KEYS, writeStorage } from '../lib/storage-keys.ts';
 import { secondFactorSetupRequired } from '../lib/two-factor.ts';
 import { useSession } from '../lib/use-session.ts';
+import { NotificationBell } from '../screens/notifications/notification-bell.tsx';
 import { CommandPalette, CommandPaletteButton } from '../screens/palette/command-palette.tsx';
 import { loginRedirect } from './login-redirect.ts';
 import { ProgressBar } from './progress-bar.tsx';
@@ -135,6 +136,7 @@ function Shell({ children }: { children: ReactNode }) {
                 {format(tm.impersonating, { name: claims?.name ?? claims?.email ?? '' })}
               </Text>
             ) : null}
+            <NotificationBell />
             <CommandPaletteButton />
             <UserMenu />
           </Group>

@@ -22,6 +22,8 @@ export interface MenuGroup {
 const read = (resource: string) => ({ action: 'Read', resource });
 
 export const MENU: (MenuItem | MenuGroup)[] = [
+  // The desk (issue 35 §1): what needs me now, first; every staff role reads the feed.
+  { text: 'myQueue', link: '/panel/queue', permission: read('feed') },
   { text: 'dashboard', link: '/panel/dashboard', permission: { action: 'Read', path: '/dashboard' } },
   // Desk metrics (issue 35 §5): staff inherit /dashboard/metrics from /dashboard.
   { text: 'metrics', link: '/panel/metrics', permission: { action: 'Read', path: '/dashboard/metrics' } },

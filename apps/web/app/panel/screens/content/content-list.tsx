@@ -37,6 +37,7 @@ import { sessionManager } from '../../lib/session.ts';
 import { useSession } from '../../lib/use-session.ts';
 import { NotFoundView } from '../../shell/status-view.tsx';
 import { ReasonDialog } from '../editors/reason-dialog.tsx';
+import { AssignRowButton, BulkAssignButton } from '../queue/assign-control.tsx';
 import {
   type CategoryRecord,
   CONTENT_STATUSES,
@@ -93,9 +94,9 @@ const SEARCH_FIELDS: Record<ContentKind, string[]> = {
 };
 const SELECT: Record<ContentKind, string> = {
   factcheck:
-    '_id,title,status,language,translation_id,author,category,score,reads,slug,tags,createdAt,publishedAt,updatedAt,statusReason,publishAt',
+    '_id,title,status,language,translation_id,author,category,score,reads,slug,tags,createdAt,publishedAt,updatedAt,statusReason,publishAt,assignee,dueAt',
   article:
-    '_id,title,status,language,translation_id,author,reads,slug,tags,createdAt,publishedAt,updatedAt,statusReason,publishAt',
+    '_id,title,status,language,translation_id,author,reads,slug,tags,createdAt,publishedAt,updatedAt,statusReason,publishAt,assignee,dueAt',
 };
 const LOOKUP: Record<ContentKind, string> = {
   factcheck: 'author;category;translations',
@@ -552,25 +553,29 @@ function ContentList({ kind, status }: { kind: ContentKind; status: ListView }) 
           <ContentFilters kind={kind} filters={list.filters} onChange={(filters) => setList({ filters })} />
         }
         rowActions={(row) => (
-          <RowActions
-            kind={kind}
-            row={row}
-            t={t}
-            editUrl={editUrl(row)}
-            moveTargets={rowTargets(row)}
-            statusName={statusName}
-            onMove={(to) => move(row, to)}
-            // Whoever may not publish may not delete what is published either (the server's
-            // fact-checker grant deletes only status≠published); hide rather than fail.
-            onDelete={
-              canDelete && (row.status !== 'published' || settable.includes('published'))
-                ? () => remove(row)
-                : undefined
-            }
-          />
+          <>
+            {/* The desk's assignment (issue 35 §1). */}
+            {canPatch ? <AssignRowButton resource={kind} row={row} title={row.title} /> : null}
+            <RowActions
+              kind={kind}
+              row={row}
+              t={t}
+              editUrl={editUrl(row)}
+              moveTargets={rowTargets(row)}
+              statusName={statusName}
+              onMove={(to) => move(row, to)}
+              // Whoever may not publish may not delete what is published either (the server's
+              // fact-checker grant deletes only status≠published); hide rather than fail.
+              onDelete={
+                canDelete && (row.status !== 'published' || settable.includes('published'))
+                  ? () => remove(row)
+                  : undefined
+              }
+            />
+          </>
         )}
         bulkActions={
-          moveTargets.length || canDelete
+          moveTargets.length || canDelete || canPatch
             ? (rows, clear) => (
                 <Group gap="xs" wrap="wrap">
                   {moveTargets.length ? (
@@ -645,6 +650,7 @@ function ContentList({ kind, status }: { kind: ContentKind; status: ListView }) 
                       </Menu.Dropdown>
                     </Menu>
                   ) : null}
+                  {canPatch ? <BulkAssignButton resource={kind} rows={rows} onDone={clear} /> : null}
                   {canDelete ? (
                     <Button
                       variant="filled"

@@ -4,6 +4,7 @@
 // filtered by that value and period.
 import { SimpleGrid, Stack } from '@mantine/core';
 import { lazy, Suspense } from 'react';
+import { redirect } from 'react-router';
 import { PageHeader } from '../../components/page-header.tsx';
 import { COMMON_TEXTS } from '../../i18n/common.ts';
 import { useTexts } from '../../i18n/i18n.tsx';
@@ -11,6 +12,8 @@ import { apiPath, useCan, useRules } from '../../lib/permissions.ts';
 import { panelQueryClient } from '../../lib/query-client.ts';
 import { sessionManager } from '../../lib/session.ts';
 import { prefetchCountsAndCategories } from '../content/content-data.ts';
+import { lacksDashboardRight } from '../queue/landing.ts';
+import { NeedsAttentionCard } from '../queue/needs-attention-card.tsx';
 import {
   AttentionCard,
   BreakdownCard,
@@ -24,12 +27,17 @@ import { periodRange } from './date-range.tsx';
 // The chart library is the heaviest part of the screen: it loads after the rest has drawn.
 const PublishedChart = lazy(() => import('./published-chart.tsx'));
 
-/** Starts the counters and the breakdowns of today while the screen is drawn. */
-export function clientLoader() {
+/**
+ * Starts the counters and the breakdowns of today while the screen is drawn. A user without the
+ * dashboard right lands on their queue instead (issue 35 §1).
+ */
+export async function clientLoader() {
   if (!sessionManager().hasSession()) return null;
   const today = periodRange({ preset: 'today', from: null, to: null });
   prefetchCountsAndCategories(['factcheck', 'article']);
   for (const field of STATS_FIELDS) void panelQueryClient().prefetchQuery(statsQuery(field, today));
+  // Asked once the requests are under way: the rules are the shell's, loading beside them.
+  if (await lacksDashboardRight()) throw redirect('/panel/queue');
   return null;
 }
 
@@ -51,10 +59,14 @@ export default function DashboardScreen() {
             {canFactchecks ? <CounterCard kind="factcheck" /> : null}
             {canArticles ? <CounterCard kind="article" /> : null}
           </Stack>
-          <AttentionCard
-            canFeed={can('Read', apiPath('feed'))}
-            canContact={can('Read', apiPath('contact'))}
-          />
+          <Stack gap="md">
+            {/* The desk's figures (issue 35 §1), each a link to its filtered list. */}
+            <NeedsAttentionCard />
+            <AttentionCard
+              canFeed={can('Read', apiPath('feed'))}
+              canContact={can('Read', apiPath('contact'))}
+            />
+          </Stack>
         </SimpleGrid>
         {canFactchecks ? (
           <Suspense fallback={<Loading />}>

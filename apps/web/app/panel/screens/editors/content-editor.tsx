@@ -93,6 +93,7 @@ import { EDITOR_TEXTS, type EditorTexts } from './editor-texts.ts';
 import { EditorValuesContext, FeedLinkWidget, SeoPreviewWidget } from './editor-widgets.tsx';
 import { useEditorWorkflow } from './editor-workflow.tsx';
 import { EvidencePanel } from './evidence-panel.tsx';
+import { DeskControls } from './notes/desk-controls.tsx';
 import { recordQuery, recordQueryKey } from './record-query.ts';
 
 const EDITOR_WIDGETS: CustomWidgets = {
@@ -441,6 +442,8 @@ function Editor({ kind, record: loaded, newsFeed, presence, onShowHistory, other
                 dirty={engine.isDirty}
                 onRecordChanged={reopen}
               />
+              {/* The desk (issue 35): assignment and notes. */}
+              <DeskControls kind={kind} record={record} dirty={engine.isDirty} onRecordChanged={reopen} />
               {engine.isDirty ? (
                 <Text span size="sm" c="dimmed" data-testid="editor-dirty">
                   {t.unsavedHint}

@@ -427,6 +427,10 @@ export function formToRecord(
     meta: seoFromForm(values, record?.meta),
     // The schedule (issue 33 §5) is set by its own control: a save keeps the stored one.
     ...(record && 'publishAt' in record ? { publishAt: record.publishAt ?? null } : {}),
+    // So is the desk's assignment (issue 35): its own control sets it, a save keeps it.
+    ...(record && 'assignee' in record
+      ? { assignee: record.assignee ?? null, dueAt: record.dueAt ?? null }
+      : {}),
   };
   if (kind === 'article') return doc;
   return {

@@ -19,6 +19,8 @@ export const FEED_INPUT_KEYS = [
   'body',
   'publishedDate',
   'factcheck',
+  'assignee',
+  'dueAt',
 ] as const;
 
 export function feedFormDefinition(t: FeedTexts, readonly: boolean): FormDefinition {
@@ -96,7 +98,14 @@ export function feedFromForm(values: FormValues, existing: Doc | undefined): Doc
   return pickInput(
     {
       ...(existing
-        ? { _id: existing._id, status: existing.status, factcheck: existing.factcheck ?? null }
+        ? {
+            _id: existing._id,
+            status: existing.status,
+            factcheck: existing.factcheck ?? null,
+            // The desk's assignment (issue 35) is set by its own control: a save keeps it.
+            assignee: existing.assignee ?? null,
+            dueAt: existing.dueAt ?? null,
+          }
         : {}),
       ...(existing ? {} : { status: 'new' }),
       title: String(values.title ?? '').trim(),

@@ -34,6 +34,7 @@ import { apiPath, useCan } from '../../lib/permissions.ts';
 import { sessionManager } from '../../lib/session.ts';
 import { useSession } from '../../lib/use-session.ts';
 import { ErrorView } from '../../shell/status-view.tsx';
+import { NotificationSettings } from '../notifications/notification-settings.tsx';
 import { useAllRoles } from '../roles/role-names.ts';
 import { DevicesCard } from './devices-card.tsx';
 import { TwoFactorSection } from './two-factor-section.tsx';
@@ -114,6 +115,8 @@ export default function ProfileScreen() {
             <DevicesCard />
           </SimpleGrid>
           <TwoFactorSection />
+          {/* The desk's notification e-mails (issue 35 §3). */}
+          <NotificationSettings />
         </Stack>
       )}
     </>
