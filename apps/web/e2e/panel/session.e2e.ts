@@ -21,7 +21,11 @@ describe('signing in to the back office', () => {
     await signInWithForm(page, journey.admin);
     await page.waitForURL(/\/panel\/factcheck\/review\?page=1$/);
     await screenReady(page);
-    expect(await page.evaluate(() => localStorage.getItem('refresh_token'))).toBeTruthy();
+    // Remembered: the access token and the cookie's marker in local storage; the refresh token in
+    // the HttpOnly cookie only (ADR 046).
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeTruthy();
+    expect(await page.evaluate(() => localStorage.getItem('session_cookie'))).toBe('1');
+    expect(await page.evaluate(() => localStorage.getItem('refresh_token'))).toBeNull();
   });
 
   it("shows 'Login failed' for a wrong password and stays on the login page", async () => {

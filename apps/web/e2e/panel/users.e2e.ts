@@ -1,8 +1,11 @@
 // Administering users at /panel/users: create (sign-up with the admin token), change roles, reset a
 // password, rename, ban then unban, delete, and the super-admin refusal; each checked on the server.
+// An administrator resets a user's lost second factor (issue 34), in Arabic and English.
+import { createHmac } from 'node:crypto';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
+  accessibilityProblems,
   auditScreen,
   expectToast,
   openScreen,
@@ -214,4 +217,75 @@ describe('administering users', () => {
       },
     });
   });
+});
+
+/** An authenticator app: RFC 6238 (HMAC-SHA1, 30 s, 6 digits) over a base32 secret. */
+function totpCode(secret: string): string {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+  let bits = '';
+  for (const char of secret.toUpperCase()) bits += alphabet.indexOf(char).toString(2).padStart(5, '0');
+  const key = Buffer.from((bits.match(/.{8}/g) ?? []).map((b) => Number.parseInt(b, 2)));
+  const counter = Buffer.alloc(8);
+  counter.writeBigUInt64BE(BigInt(Math.floor(Date.now() / 30_000)));
+  const mac = createHmac('sha1', key).update(counter).digest();
+  const offset = mac[mac.length - 1]! & 0x0f;
+  return String((mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, '0');
+}
+
+const RESET_TEXTS = {
+  ar: {
+    title: 'إعادة تعيين عامل التحقق الثاني لـ',
+    confirm: 'أعد التعيين',
+    done: (email: string) => `أُعيد تعيين عامل التحقق الثاني لـ ${email}`,
+  },
+  en: {
+    title: 'Reset the second factor of',
+    confirm: 'Reset it',
+    done: (email: string) => `The second factor of ${email} has been reset`,
+  },
+} as const;
+
+describe('an administrator resets a user’s second factor (issue 34)', () => {
+  for (const language of ['ar', 'en'] as const) {
+    it(`removes the factor and ends the user's sessions; the password alone signs in (${language})`, async () => {
+      const user = await journey.createUser(['editor']);
+      const tokens = await journey.tokensOf(user);
+      const post = (path: string, body: unknown, token?: string) =>
+        fetch(`${journey.baseUrl}${path}`, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            ...(token ? { authorization: `Bearer ${token}` } : {}),
+          },
+          body: JSON.stringify(body),
+        });
+      const { secret } = (await (await post('/auth/2fa/totp/setup', {}, tokens.access_token)).json()) as {
+        secret: string;
+      };
+      expect(
+        (await post('/auth/2fa/totp/enable', { code: totpCode(secret) }, tokens.access_token)).status,
+      ).toBe(200);
+      const signInAnswer = async () =>
+        (
+          (await (await post('/auth', { email: user.email, password: user.password })).json()) as {
+            code?: string;
+          }
+        ).code;
+      expect(await signInAnswer()).toBe('SECOND_FACTOR_REQUIRED');
+
+      const page = await usersPage(language);
+      expect(await page.evaluate(() => document.documentElement.dir)).toBe(language === 'ar' ? 'rtl' : 'ltr');
+      await rowAction(page, user, 'reset-second-factor');
+      const dialog = page.getByRole('dialog');
+      expect(await dialog.innerText()).toContain(RESET_TEXTS[language].title);
+      expect(await accessibilityProblems(page), `reset dialog ${language}`).toEqual([]);
+      await page.screenshot({ path: `/tmp/h1-users-reset-2fa-${language}.png` });
+      await dialog.getByRole('button', { name: RESET_TEXTS[language].confirm }).click();
+      await expectToast(page, RESET_TEXTS[language].done(user.email));
+      // The user's sessions are over, and the password alone signs in now.
+      const refreshed = await post('/auth', { grant_type: 'refresh', refresh_token: tokens.refresh_token });
+      expect(refreshed.status).toBe(401);
+      expect(await signInAnswer()).toBeUndefined();
+    });
+  }
 });

@@ -38,6 +38,8 @@ export function confirm(options: ConfirmOptions = {}): Promise<boolean> {
         confirm: options.confirm ?? translate(locale, 'confirm'),
       },
       ...(options.confirmColor ? { confirmProps: { color: options.confirmColor } } : {}),
+      // The corner ✕ is a button too: it says what it does (axe button-name).
+      closeButtonProps: { 'aria-label': options.discard ?? translate(locale, 'discard') },
       size: '90%',
       styles: { content: { maxWidth: CONFIRM_DIALOG_MAX_WIDTH } },
       centered: true,

@@ -14,8 +14,10 @@ import {
   accountAttackedMail,
   bilingualMail,
   forgotPasswordMail,
+  type MailLanguage,
   mailLanguage,
   newDeviceMail,
+  type RenderedMail,
   type SignInPlace,
   verificationMail,
 } from '../mail/mail-templates.ts';
@@ -60,6 +62,9 @@ import {
   type TokenService,
 } from './token.service.ts';
 import { browserOf, deviceIdOfAgent, systemOf } from './user-agent.ts';
+
+/** The lockout's key for a sign-in name that finds no account (ids are hex: never "name:…"). */
+const unknownAccountSubject = (name: string) => `name:${name.trim().toLowerCase()}`;
 
 /**
  * The token response of spec §3: tokens, or a reset token alone when the password must change. The
@@ -198,7 +203,7 @@ export function createAuthService(deps: AuthDeps) {
     const deviceId = str(device.id)?.slice(0, 64) ?? deviceIdOfAgent(client.userAgent);
     const isNew = await upsertDevice(db, user._id, deviceId, device, at, client);
     // Not on the account's very first sign-in: there is no "before" to compare with.
-    if (isNew && user.lastLogin) alertNewDevice(user, client, at);
+    if (isNew && user.lastLogin) alertNewDevice(user, client, at, deviceId);
     return issueTokens(user, { sessionOnly: body.rememberMe === false, device: deviceId });
   }
 
@@ -210,8 +215,29 @@ export function createAuthService(deps: AuthDeps) {
   });
   const sessionsLink = () => `${config.PUBLIC_URL}/panel/profile#sessions`;
 
+  /**
+   * The language of the user's panel as their own devices last told it (the panel sends its
+   * interface language with the device at sign-in), never the device being alerted about: an
+   * attacker's browser does not choose the language of the owner's warning. Undefined when no
+   * device of theirs said.
+   */
+  async function languageOfUser(userId: string, exceptDevice?: string): Promise<MailLanguage | undefined> {
+    const except = exceptDevice === undefined ? undefined : `${userId}.${exceptDevice}`;
+    for (const row of await listDevices(db, userId)) {
+      if (row._id === except) continue;
+      const language = row.info.language;
+      if (language === 'ar' || language === 'en') return language;
+    }
+    return undefined;
+  }
+
+  /** An alert in the user's language when known, else in Arabic and English in one mail. */
+  function alertMail(language: MailLanguage | undefined, render: (language: MailLanguage) => RenderedMail) {
+    return language ? render(language) : bilingualMail(render('ar'), render('en'));
+  }
+
   /** Issue 34 "New-device alert": the owner hears of a sign-in from a device not seen before. */
-  function alertNewDevice(user: UserRow, client: RequestClient, at: Date) {
+  function alertNewDevice(user: UserRow, client: RequestClient, at: Date, deviceId: string) {
     runInBackground('new-device mail', async () => {
       const args = {
         product: config.PRODUCT_NAME,
@@ -219,12 +245,10 @@ export function createAuthService(deps: AuthDeps) {
         place: placeOf(client, at),
         link: sessionsLink(),
       };
+      const language = await languageOfUser(user._id, deviceId);
       await deps.mailer.send({
         to: user.email,
-        ...bilingualMail(
-          newDeviceMail({ ...args, language: 'ar' }),
-          newDeviceMail({ ...args, language: 'en' }),
-        ),
+        ...alertMail(language, (each) => newDeviceMail({ ...args, language: each })),
       });
     });
   }
@@ -247,12 +271,10 @@ export function createAuthService(deps: AuthDeps) {
         lockMinutes: config.LOCKOUT_MINUTES,
         link: sessionsLink(),
       };
+      const language = await languageOfUser(user._id);
       await deps.mailer.send({
         to: user.email,
-        ...bilingualMail(
-          accountAttackedMail({ ...args, language: 'ar' }),
-          accountAttackedMail({ ...args, language: 'en' }),
-        ),
+        ...alertMail(language, (each) => accountAttackedMail({ ...args, language: each })),
       });
     });
   }
@@ -280,7 +302,10 @@ export function createAuthService(deps: AuthDeps) {
     await deps.limiter.beforePassword(client, budget);
     // The lock holds this address only: the owner signing in from elsewhere is not locked out.
     // It holds the password path only: a second factor or a passkey always gets in (issue 34).
-    const lockedUntil = user ? await deps.lockout.lockedUntil(user._id, client) : undefined;
+    // A name that finds no account locks the same way (on the name), so the answers to repeated
+    // failures never tell whether an account exists.
+    const lockSubject = user ? user._id : unknownAccountSubject(account);
+    const lockedUntil = await deps.lockout.lockedUntil(lockSubject, client);
     if (lockedUntil) throw accountLocked(lockedUntil);
     const valid = await verifyPassword(user?.passwordHash, password);
     if (!user || !valid) {
@@ -291,8 +316,10 @@ export function createAuthService(deps: AuthDeps) {
         details: { account },
         client,
       });
-      if (user) {
-        const outcome = await deps.lockout.failed(user._id, client);
+      const outcome = await deps.lockout.failed(lockSubject, client);
+      if (!user) {
+        if (outcome.lockedUntil) throw accountLocked(outcome.lockedUntil);
+      } else {
         if (outcome.alert) alertAttack(user, client, outcome.accountFailures);
         if (outcome.lockedUntil) {
           audit.record({

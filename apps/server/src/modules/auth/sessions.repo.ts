@@ -205,6 +205,9 @@ export async function deleteDevice(db: DbExecutor, userId: string, deviceId: str
 export async function deleteUserSessions(db: DbExecutor, userId: string): Promise<void> {
   await db.delete(refreshToken).where(eq(refreshToken.user, userId));
   await db.delete(device).where(eq(device.user, userId));
+  // A deleted user's codes and sign-in counters go with them (issue 34).
+  await db.delete(verificationCode).where(eq(verificationCode.user, userId));
+  await deleteBuckets(db, `sign-in:user:${userId}:`);
 }
 
 export type VerificationCodeRow = typeof verificationCode.$inferSelect;

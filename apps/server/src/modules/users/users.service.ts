@@ -9,6 +9,7 @@ import { currentClient } from '../../plugins/actor.ts';
 import type { AuditLog } from '../audit/audit.service.ts';
 import type { AuthService } from '../auth/auth.service.ts';
 import { deleteUserSessions } from '../auth/sessions.repo.ts';
+import { deleteAllSecondFactors } from '../auth/two-factor/two-factor.repo.ts';
 import type { ResourceService } from '../resources/resources.service.ts';
 
 export interface UsersServiceDeps {
@@ -76,6 +77,7 @@ export function createUsersService(deps: UsersServiceDeps): ResourceService {
     async remove(args) {
       const result = await resources.remove(args);
       await deleteUserSessions(deps.db, result._id);
+      await deleteAllSecondFactors(deps.db, result._id);
       deps.userChanged(result._id);
       return result;
     },

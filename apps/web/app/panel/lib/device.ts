@@ -14,6 +14,8 @@ export interface DeviceInfo {
   product: string;
   prerelease: string;
   description: string;
+  /** The panel's interface language: the server writes the user's alert mails in it (issue 34). */
+  language: 'ar' | 'en';
 }
 
 const ID_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
@@ -43,6 +45,14 @@ const SYSTEMS: [RegExp, string][] = [
   [/Linux/, 'Linux'],
 ];
 
+/** The panel's language as its i18n picks it: the stored choice, else the browser's. */
+function panelLanguageNow(): 'ar' | 'en' {
+  const stored = readStorage(local(), STORAGE_KEYS.panelLanguage);
+  if (stored === 'ar' || stored === 'en') return stored;
+  const browser = typeof navigator === 'undefined' ? 'ar' : (navigator.language ?? 'ar');
+  return browser.toLowerCase().startsWith('ar') ? 'ar' : 'en';
+}
+
 export function describeDevice(
   ua: string = typeof navigator === 'undefined' ? '' : navigator.userAgent,
 ): DeviceInfo {
@@ -62,5 +72,6 @@ export function describeDevice(
     product: '',
     prerelease: '',
     description: [name, version.split('.')[0], os && `on ${os}`].filter(Boolean).join(' '),
+    language: panelLanguageNow(),
   };
 }

@@ -43,7 +43,8 @@ function allowedDuringSetup(config: Config, request: FastifyRequest): boolean {
   const auth = config.AUTH_BASE === '/' ? '' : config.AUTH_BASE;
   const path = request.url.split('?')[0]!.replace(/\/+$/, '') || '/';
   const method = request.method;
-  if (path.startsWith(`${auth}/2fa`)) return true;
+  // Not an administrator's reset of someone else's factor: that waits for the caller's own.
+  if (path.startsWith(`${auth}/2fa`)) return method !== 'DELETE';
   if (path.startsWith(`${auth}/webauthn/registration/`)) return true;
   if (method === 'GET' && path === `${auth}/webauthn/passkeys`) return true;
   if (method === 'POST' && path === (auth || '/')) return true;
@@ -73,6 +74,7 @@ export async function createTwoFactor(
     audit: ctx.services.audit,
     limiter,
     endOtherSessions: opts.endOtherSessions,
+    guard: ctx.services.guard,
     notify: (payload) => {
       database
         .notify(TWO_FACTOR_CHANNEL, payload)

@@ -135,6 +135,17 @@ export async function deleteAllPasskeys(db: DbExecutor, user: string): Promise<v
   await db.delete(webauthnCredential).where(eq(webauthnCredential.user, user));
 }
 
+/**
+ * Every second factor of a user and their half-done ceremonies: an administrator's reset, and the
+ * user's deletion.
+ */
+export async function deleteAllSecondFactors(db: DbExecutor, user: string): Promise<void> {
+  await db.delete(twoFactorTotp).where(eq(twoFactorTotp.user, user));
+  await db.delete(twoFactorRecoveryCode).where(eq(twoFactorRecoveryCode.user, user));
+  await db.delete(webauthnCredential).where(eq(webauthnCredential.user, user));
+  await db.delete(twoFactorChallenge).where(eq(twoFactorChallenge.user, user));
+}
+
 /** Whether the user has any second factor (an enabled TOTP or a passkey). */
 export async function hasSecondFactor(db: DbExecutor, user: string): Promise<boolean> {
   const { rows } = await db.execute<{ has: boolean }>(sql`

@@ -87,6 +87,20 @@ export function registerTwoFactorRoutes(
     post('Remove every second factor ({ code } or { password })'),
     async (request) => twoFactor.disable(write(request)),
   );
+  app.delete<{ Querystring: { user?: string } }>(
+    `${base}/2fa`,
+    {
+      schema: {
+        tags,
+        summary:
+          "Reset another user's second factor (administrators): every factor removed, their sessions ended",
+        querystring: { type: 'object', properties: { user: { type: 'string' } } },
+        response: errors,
+      },
+    },
+    async (request) =>
+      twoFactor.adminReset({ actor: request.actor, user: request.query.user, client: clientOf(request) }),
+  );
   app.post(
     `${base}/2fa/recovery-codes`,
     post('New recovery codes ({ code } or { password }); the old ones stop working'),

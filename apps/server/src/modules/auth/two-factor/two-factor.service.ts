@@ -2,9 +2,10 @@
 // (`mfa_token`), and the per-role requirement the bearer resolver enforces. Passkeys are in
 // webauthn.service.ts and share `factorsChanged` and the challenge store with this file.
 import type { Db } from '@tabayyun/db';
-import type { Actor } from '@tabayyun/permissions';
+import { type Actor, SUPER_ADMIN_ROLE } from '@tabayyun/permissions';
 import type { Config } from '../../../config.ts';
-import { AppError, validationFailed } from '../../../errors.ts';
+import { AppError, forbidden, notFound, validationFailed } from '../../../errors.ts';
+import type { AccessGuard } from '../../../plugins/access.ts';
 import type { RequestClient } from '../../../plugins/actor.ts';
 import type { AuditLog } from '../../audit/audit.service.ts';
 import { findUserById, type UserRow } from '../../users/users.repo.ts';
@@ -19,6 +20,7 @@ import {
   countChallengeAttempt,
   countRecoveryCodesLeft,
   deleteAllPasskeys,
+  deleteAllSecondFactors,
   deleteTotp,
   findLiveChallenge,
   findTotp,
@@ -65,6 +67,8 @@ export interface TwoFactorDeps {
   endOtherSessions: (sub: string, sid: string | undefined) => Promise<void>;
   /** Tells the other instances (NOTIFY) that a user's factors or the roles changed. */
   notify: (payload: string) => void;
+  /** The administrator's reset needs the right to lock users (`{auth}/lock`). */
+  guard?: AccessGuard;
 }
 
 export type TwoFactorService = ReturnType<typeof createTwoFactorService>;
@@ -280,6 +284,38 @@ export function createTwoFactorService(deps: TwoFactorDeps) {
       await replaceRecoveryCodes(db, user._id, []);
       await deleteAllPasskeys(db, user._id);
       await factorsChanged(args.actor, args.sid, 'disabled', args.client, { proof });
+      return { status: true as const };
+    },
+
+    /**
+     * DELETE {auth}/2fa?user=<id>: an administrator (the right to lock users; a super admin only
+     * for a super admin) removes every second factor of another user who lost theirs. Audited;
+     * every session of the user ends. A role that requires a factor leads them through the set-up
+     * at their next sign-in. Nobody resets their own this way (Profile asks for a proof).
+     */
+    async adminReset(args: { actor: Actor; user: unknown; client: RequestClient }) {
+      requireSignedIn(args.actor);
+      if (!deps.guard) throw forbidden('Resetting second factors is not available');
+      deps.guard.require(args.actor, `${config.AUTH_BASE}/lock`, 'Create');
+      const id = str(args.user);
+      if (!id) throw validationFailed({ user: 'The id of the user whose second factor to reset' });
+      if (id === args.actor.sub) throw forbidden('Turn your own second factor off on your profile');
+      const user = await findUserById(db, id);
+      if (!user) throw notFound(`User '${id}'`);
+      if (user.roles.includes(SUPER_ADMIN_ROLE) && !args.actor.roles.includes(SUPER_ADMIN_ROLE))
+        throw forbidden("Only a super admin can reset a super admin's second factor");
+      await deleteAllSecondFactors(db, id);
+      evict(id);
+      deps.notify(id);
+      audit.record({
+        type: 'second-factor-change',
+        actor: args.actor,
+        target: id,
+        targetType: 'user',
+        details: { action: 'reset-by-admin', byAdmin: true },
+        client: args.client,
+      });
+      await deps.endOtherSessions(id, undefined);
       return { status: true as const };
     },
 

@@ -266,6 +266,24 @@ export default function UserListScreen() {
     }
   };
 
+  /** Issue 34: an administrator resets a user's second factor (DELETE {auth}/2fa?user=). */
+  const resetSecondFactor = async (user: UserRow) => {
+    const ok = await confirm({
+      title: format(t.resetSecondFactorTitle, { email: user.email }),
+      text: t.resetSecondFactorText,
+      confirm: t.resetSecondFactorConfirm,
+      discard: t.discard,
+      confirmColor: 'red.9',
+    });
+    if (!ok) return;
+    try {
+      await sessionManager().authorized('DELETE', `${panelBases().auth}/2fa`, { query: { user: user._id } });
+      showSuccessToast(format(t.secondFactorReset, { email: user.email }));
+    } catch (error) {
+      failed(error);
+    }
+  };
+
   const remove = async (user: UserRow) => {
     if (user.roles?.includes(SUPER_ADMIN)) {
       showFailedToast(t.cannotDeleteSuperAdmin);
@@ -376,6 +394,15 @@ export default function UserListScreen() {
       mayLock && !self ? (
         <Menu.Item key="end-sessions" onClick={() => void endSessions(row)} data-action="end-sessions">
           {t.endSessions}
+        </Menu.Item>
+      ) : null,
+      mayLock && !self ? (
+        <Menu.Item
+          key="reset-second-factor"
+          onClick={() => void resetSecondFactor(row)}
+          data-action="reset-second-factor"
+        >
+          {t.resetSecondFactor}
         </Menu.Item>
       ) : null,
       mayDelete && !self ? (
