@@ -30,9 +30,12 @@ const send = (who: Who, method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url
 const canPublish = (role: Role) => role === 'super-admin' || role === 'admin' || role === 'editor';
 
 /** A fact-check in `status` written by `writer` (ever published: it was published, then unpublished). */
-async function recordIn(status: 'draft' | 'review' | 'published' | 'withdrawn'): Promise<string> {
+async function recordIn(
+  status: 'draft' | 'review' | 'published' | 'withdrawn',
+  author: Who = writer,
+): Promise<string> {
   const created = await send(
-    writer,
+    author,
     'POST',
     '/api/factcheck',
     buildPublishableFactcheck({ status: 'review' }),
@@ -189,6 +192,95 @@ describe('status transitions: roles × PUT and PATCH', () => {
       }
     }
   }
+});
+
+/**
+ * The item's author (its last substantive editor) moving their own item: review → draft is a
+ * `recall` of their submission, with no reason needed; every other rule stays as for anyone.
+ */
+interface AuthorCase extends Omit<Case, 'from'> {
+  from: 'review' | 'published';
+  /** An editor edits the item after its author: the author's work is under review. */
+  editedByReviewer?: boolean;
+}
+const AUTHOR_CASES: AuthorCase[] = [
+  { from: 'review', to: 'draft', expect: () => ok },
+  { from: 'review', to: 'draft', reason: 'أسحبها لأضيف مصدرًا', expect: () => ok },
+  { from: 'review', to: 'draft', editedByReviewer: true, expect: () => reasonMissing },
+  {
+    from: 'published',
+    to: 'draft',
+    expect: (r) => (canPublish(r) ? reasonMissing : refused('unpublish')),
+  },
+  {
+    from: 'review',
+    to: 'published',
+    // Their own work: four-eyes, unless they may publish own work (the super-admin).
+    expect: (r) => (r === 'super-admin' ? ok : canPublish(r) ? refused('four-eyes') : refused('publish')),
+  },
+];
+
+describe("status transitions by the item's author: roles × PUT and PATCH", () => {
+  for (const path of ['PATCH', 'PUT'] as const) {
+    for (const c of AUTHOR_CASES) {
+      for (const role of ROLES.filter((r) => r !== 'no role')) {
+        const expected = c.expect(role);
+        it(`${path} ${c.from} → ${c.to}${c.reason ? ' with a reason' : ''}${c.editedByReviewer ? ' after a reviewer edited it' : ''} by its author, ${role}: ${expected.status} ${expected.rule ?? expected.code ?? ''}`, async () => {
+          const author = users[role];
+          const id = await recordIn(c.from, author);
+          if (c.editedByReviewer) {
+            const edit = await send(publisher, 'PATCH', `/api/factcheck/${id}`, [
+              { op: 'replace', path: '/title', value: 'عنوان عدّله المراجع' },
+            ]);
+            expect(edit.status, JSON.stringify(edit.body)).toBe(200);
+          }
+          const before = await stored(id);
+          const res = await move(path, author, id, c.to, c.reason);
+          expect(res.status, JSON.stringify(res.body)).toBe(expected.status);
+          if (expected.code) expect(res.body.code).toBe(expected.code);
+          if (expected.rule)
+            expect(res.body.details).toMatchObject({ from: c.from, to: c.to, rule: expected.rule });
+          const after = await stored(id);
+          if (expected.status === 200) {
+            expect([after.status, after.statusReason ?? null]).toEqual([c.to, c.reason ?? null]);
+            if (c.from === 'review' && c.to === 'draft') {
+              await t.app.services.audit.flush();
+              const audit = await call(t.app, 'GET', `/api/audit?target=${id}&type=status-change`);
+              const entries = audit.body.data as { actor: string; details: Record<string, unknown> }[];
+              expect(entries.map((e) => e.actor)).toContain(author.sub);
+              expect(entries.map((e) => e.details)).toContainEqual({
+                from: 'review',
+                to: 'draft',
+                rule: 'recall',
+                reason: c.reason ?? null,
+              });
+            }
+          } else {
+            expect(after.status).toBe(before.status);
+            expect(after._version).toBe(before._version);
+          }
+        });
+      }
+    }
+  }
+});
+
+describe('a reviewer who edited an item did not submit it', () => {
+  it('their move back to draft is a send-back, with a reason, though they made the last edit', async () => {
+    const id = await recordIn('review');
+    const edit = await send(publisher, 'PATCH', `/api/factcheck/${id}`, [
+      { op: 'replace', path: '/title', value: 'عنوان عدّله المراجع' },
+    ]);
+    expect(edit.status).toBe(200);
+    expect(await stored(id)).toMatchObject({ lastEditedBy: publisher.sub, submittedBy: writer.sub });
+    for (const path of ['PATCH', 'PUT'] as const) {
+      const bare = await move(path, publisher, id, 'draft');
+      expect([bare.status, bare.body.code]).toEqual([400, 'VALIDATION_FAILED']);
+    }
+    const sent = await move('PATCH', publisher, id, 'draft', 'ينقصه مصدر ثانٍ');
+    expect(sent.status).toBe(200);
+    expect(await stored(id)).toMatchObject({ status: 'draft', submittedBy: null });
+  });
 });
 
 describe('POST: the status a new item may start in', () => {

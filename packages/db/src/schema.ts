@@ -53,6 +53,10 @@ const workflowColumns = () => ({
   statusReason: text('status_reason'),
   /** When a published item was unpublished (its tombstone); cleared when it is published again. */
   withdrawnAt: timestampTz('withdrawn_at'),
+  /** The unpublish's reason, public on the tombstone (ADR 048); cleared when published again. */
+  withdrawnReason: text('withdrawn_reason'),
+  /** Who put the item in review (ADR 048): they may recall it; null once it leaves review. */
+  submittedBy: text('submitted_by'),
   /** Scheduled publishing: the scheduler publishes the item at this time (null: not scheduled). */
   publishAt: timestampTz('publish_at'),
   /** Who set `publishAt`: the scheduled publish is theirs (four-eyes and the gate apply). */

@@ -48,6 +48,8 @@ export const ARTICLE_READ_ONLY_FIELDS = [
   'contentNormalized',
   'titleNormalized',
   'withdrawnAt',
+  'withdrawnReason',
+  'submittedBy',
   'lastEditedBy',
   'scheduledBy',
 ] as const;

@@ -82,6 +82,8 @@ export const FACTCHECK_READ_ONLY_FIELDS = [
   'contentNormalized',
   'titleNormalized',
   'withdrawnAt',
+  'withdrawnReason',
+  'submittedBy',
   'lastEditedBy',
   'scheduledBy',
 ] as const;

@@ -47,6 +47,7 @@ export {
   decideTransition,
   fourEyesBlocks,
   ITEM_STATUSES,
+  isItemAuthor,
   isItemStatus,
   mayDelete,
   NON_SUBSTANTIVE_FIELDS,

@@ -4,6 +4,7 @@ import {
   decideTransition,
   fourEyesBlocks,
   type ItemStatus,
+  isItemAuthor,
   mayDelete,
 } from './transitions.ts';
 
@@ -31,6 +32,35 @@ describe('decideTransition', () => {
     expect(decision.allowed).toBe(allowed);
     expect(decision.rule).toBe(rule);
     if (decision.allowed) expect(decision.reasonRequired).toBe(reasonRequired);
+  });
+
+  // The item's author (its last substantive editor) recalls their own submission without a reason;
+  // anyone else moving it back sends it back, with a reason. Authorship changes nothing else.
+  const byAuthor: [ItemStatus | null, ItemStatus, boolean, boolean, string, boolean][] = [
+    ['review', 'draft', false, true, 'recall', false],
+    ['review', 'draft', true, true, 'recall', false],
+    ['draft', 'review', false, true, 'submit', false],
+    ['review', 'published', false, false, 'publish', false],
+    ['published', 'draft', false, false, 'unpublish', false],
+    ['published', 'draft', true, true, 'unpublish', true],
+    ['published', 'review', true, false, 'no-transition', false],
+  ];
+  it.each(byAuthor)(
+    'by the author: %s → %s (publish right: %s)',
+    (from, to, canPublish, allowed, rule, reasonRequired) => {
+      const decision = decideTransition({ from, to, canPublish, isAuthor: true });
+      expect(decision.allowed).toBe(allowed);
+      expect(decision.rule).toBe(rule);
+      if (decision.allowed) expect(decision.reasonRequired).toBe(reasonRequired);
+    },
+  );
+
+  it('takes for the author who submitted the item, while no one else has edited it', () => {
+    expect(isItemAuthor({ submittedBy: 'u1', lastEditedBy: 'u1' }, 'u1')).toBe(true);
+    expect(isItemAuthor({ submittedBy: 'u1', lastEditedBy: 'u2' }, 'u1')).toBe(false);
+    expect(isItemAuthor({ submittedBy: 'u1', lastEditedBy: 'u2' }, 'u2')).toBe(false);
+    expect(isItemAuthor({ submittedBy: null, lastEditedBy: 'u1' }, 'u1')).toBe(false);
+    expect(isItemAuthor(undefined, undefined)).toBe(false);
   });
 
   it('offers only the allowed statuses', () => {

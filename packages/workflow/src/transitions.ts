@@ -7,7 +7,11 @@ export type ItemStatus = (typeof ITEM_STATUSES)[number];
 /**
  * The rule a status change falls under, named in a refusal's `details.rule`:
  * `submit` draft → review (anyone who may edit the item: its author or any fact-checker);
- * `send-back` review → draft (a reason is required);
+ * `send-back` review → draft by someone else than the item's author (a reason is required);
+ * `recall` review → draft by the item's author, withdrawing their own submission before it is
+ * reviewed (no reason needed: usual newsroom practice). The author is who submitted it
+ * (`submittedBy`) when no one else has edited it since (`lastEditedBy`, four-eyes' "own work"):
+ * once a reviewer has edited the item, moving it back is a send-back;
  * `publish` review → published, or draft → published in one step (the publish right);
  * `unpublish` published → draft (the publish right and a reason);
  * `create` a new item (draft, review, or published with the publish right);
@@ -19,6 +23,7 @@ export type TransitionRule =
   | 'create'
   | 'submit'
   | 'send-back'
+  | 'recall'
   | 'publish'
   | 'unpublish'
   | 'no-transition'
@@ -30,6 +35,11 @@ export interface TransitionRequest {
   to: ItemStatus;
   /** May the actor set `status` to `published` (their write permission allows it)? */
   canPublish: boolean;
+  /**
+   * Is the actor the item's author: did they submit it, with no one else editing it since
+   * (`isItemAuthor`)? Their review → draft is a `recall` of their own submission, with no reason.
+   */
+  isAuthor?: boolean;
 }
 
 export type TransitionDecision =
@@ -41,12 +51,15 @@ const isStatus = (value: unknown): value is ItemStatus =>
 
 export { isStatus as isItemStatus };
 
-/** Which rule a change from `from` to `to` falls under (an unchanged status is no transition). */
-export function transitionRuleOf(from: ItemStatus | null, to: ItemStatus): TransitionRule {
+/**
+ * Which rule a change from `from` to `to` falls under (an unchanged status is no transition);
+ * `isAuthor`: the actor submitted the item and no one else has edited it since.
+ */
+export function transitionRuleOf(from: ItemStatus | null, to: ItemStatus, isAuthor = false): TransitionRule {
   if (from === null) return to === 'published' ? 'publish' : 'create';
   if (to === 'published') return from === 'published' ? 'no-transition' : 'publish';
   if (from === 'draft' && to === 'review') return 'submit';
-  if (from === 'review' && to === 'draft') return 'send-back';
+  if (from === 'review' && to === 'draft') return isAuthor ? 'recall' : 'send-back';
   if (from === 'published' && to === 'draft') return 'unpublish';
   return 'no-transition';
 }
@@ -58,10 +71,11 @@ export function transitionRuleOf(from: ItemStatus | null, to: ItemStatus): Trans
 export function decideTransition(request: TransitionRequest): TransitionDecision {
   const { from, to, canPublish } = request;
   if (from === to) return { allowed: true, rule: 'no-transition', reasonRequired: false };
-  const rule = transitionRuleOf(from, to);
+  const rule = transitionRuleOf(from, to, request.isAuthor ?? false);
   switch (rule) {
     case 'create':
     case 'submit':
+    case 'recall':
       return { allowed: true, rule, reasonRequired: false };
     case 'send-back':
       return { allowed: true, rule, reasonRequired: true };
@@ -79,8 +93,23 @@ export function decideTransition(request: TransitionRequest): TransitionDecision
 }
 
 /** The statuses an item in `from` may move to, for the actor (what a status control offers). */
-export function allowedStatuses(from: ItemStatus | null, canPublish: boolean): ItemStatus[] {
-  return ITEM_STATUSES.filter((to) => decideTransition({ from, to, canPublish }).allowed);
+export function allowedStatuses(
+  from: ItemStatus | null,
+  canPublish: boolean,
+  isAuthor = false,
+): ItemStatus[] {
+  return ITEM_STATUSES.filter((to) => decideTransition({ from, to, canPublish, isAuthor }).allowed);
+}
+
+/**
+ * Is `actor` the author of an item in review, who may recall it: they submitted it (`submittedBy`)
+ * and no one else has edited it since (`lastEditedBy`)?
+ */
+export function isItemAuthor(
+  record: { [field: string]: unknown; submittedBy?: unknown; lastEditedBy?: unknown } | null | undefined,
+  actor: string | null | undefined,
+): boolean {
+  return Boolean(actor) && record?.submittedBy === actor && record?.lastEditedBy === actor;
 }
 
 /**
@@ -120,9 +149,14 @@ export const NON_SUBSTANTIVE_FIELDS: readonly string[] = [
   'meta',
   'publishAt',
   'withdrawnAt',
+  'withdrawnReason',
+  'submittedBy',
   'publishedAt',
   'lastEditedBy',
   'scheduledBy',
+  // Who the item is assigned to and by when (issue 35): the desk's bookkeeping, not its content.
+  'assignee',
+  'dueAt',
 ];
 
 /**
@@ -130,6 +164,3 @@ export const NON_SUBSTANTIVE_FIELDS: readonly string[] = [
  * grants it to a role (Settings → Permissions); no role has it by default, the super-admin always.
  */
 export const PUBLISH_OWN_WORK = { path: '/workflow/publish-own-work', action: 'Create' } as const;
-  // Who the item is assigned to and by when (issue 35): the desk's bookkeeping, not its content.
-  'assignee',
-  'dueAt',

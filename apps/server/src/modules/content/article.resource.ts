@@ -35,6 +35,8 @@ export const articleResource: ResourceDefinition = {
     'updatedAt',
     // The trust workflow's bookkeeping (ADR 039): set by the server.
     'withdrawnAt',
+    'withdrawnReason',
+    'submittedBy',
     'lastEditedBy',
     'scheduledBy',
   ],

@@ -52,6 +52,8 @@ export const factcheckResource: ResourceDefinition = {
     'updatedAt',
     // The trust workflow's bookkeeping (ADR 039): set by the server.
     'withdrawnAt',
+    'withdrawnReason',
+    'submittedBy',
     'lastEditedBy',
     'scheduledBy',
   ],

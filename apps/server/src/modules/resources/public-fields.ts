@@ -15,8 +15,12 @@ import type { AccessGuard } from '../../plugins/access.ts';
 import { own } from './query-compiler.ts';
 import type { ApiDocument, Registry, ResourceDefinition } from './resource-types.ts';
 
-/** Fields the workflow and corrections add to published posts (issues 32–33), public once present. */
-const POST_STATE = ['statusReason', 'withdrawnAt', 'publishAt', 'corrections'] as const;
+/**
+ * Fields the workflow and corrections add to published posts (issues 32–33), public once present.
+ * Not `statusReason`: the reason of a status change (a send-back's, or one given with a publish) is
+ * the newsroom's own (ADR 048). The one public reason, a withdrawal's, is on the tombstone.
+ */
+const POST_STATE = ['withdrawnAt', 'publishAt', 'corrections'] as const;
 const TIMES = ['createdAt', 'updatedAt'] as const;
 
 /**

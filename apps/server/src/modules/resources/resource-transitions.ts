@@ -11,6 +11,7 @@ import {
   evaluatePublishGate,
   fourEyesBlocks,
   type ItemStatus,
+  isItemAuthor,
   isItemStatus,
   mayDelete,
   NON_SUBSTANTIVE_FIELDS,
@@ -94,7 +95,9 @@ export function createTransitions(deps: ResourceServiceDeps) {
     const from = existing ? (isItemStatus(existing.status) ? existing.status : 'draft') : null;
     const to = isItemStatus(input.status) ? input.status : (from ?? 'draft');
     const publishRight = canPublish(access);
-    const decision = decideTransition({ from, to, canPublish: publishRight });
+    // The author (who submitted it, no one else editing since) may recall it from review.
+    const isAuthor = isItemAuthor(existing, actor.sub);
+    const decision = decideTransition({ from, to, canPublish: publishRight, isAuthor });
     if (!decision.allowed) {
       const texts =
         decision.reason === 'publish-right' ? WORKFLOW_TEXTS.publishRight : WORKFLOW_TEXTS.notATransition;
@@ -110,17 +113,19 @@ export function createTransitions(deps: ResourceServiceDeps) {
       );
     }
     const changes = from !== to;
+    const unpublishes = from === 'published' && to !== 'published';
     const columns: Record<string, unknown> = {
       // The reason belongs to the change it came with; other writes keep the stored one.
       statusReason: changes || !existing ? reason : (existing.statusReason ?? null),
-      withdrawnAt:
-        from === 'published' && to !== 'published'
-          ? now
-          : to === 'published'
-            ? null
-            : (existing?.withdrawnAt ?? null),
+      withdrawnAt: unpublishes ? now : to === 'published' ? null : (existing?.withdrawnAt ?? null),
+      // The tombstone's public reason is the unpublish's own (ADR 048): a later send-back's reason
+      // (statusReason, internal) never replaces it.
+      withdrawnReason: unpublishes ? reason : to === 'published' ? null : (existing?.withdrawnReason ?? null),
     };
     if (!existing) columns.lastEditedBy = actor.sub ?? null;
+    // Who put the item in review (a submit, or created in review); cleared when it leaves review.
+    columns.submittedBy =
+      to !== 'review' ? null : from !== 'review' ? (actor.sub ?? null) : (existing?.submittedBy ?? null);
 
     // Scheduled publishing (§5): a time on an item not published yet, set by someone who may publish.
     let publishAt = input.publishAt instanceof Date ? input.publishAt : null;

@@ -36,7 +36,7 @@ export async function loadWithdrawnPage(
   const byId = /^[0-9a-f]{24}$/.test(slug);
   const query = queryOf({
     per_page: 1,
-    select: '_id,title,language,withdrawnAt,statusReason',
+    select: '_id,title,language,withdrawnAt,withdrawnReason',
     status: '{ne}published',
     withdrawnAt: '{ne}null',
   });
@@ -70,7 +70,8 @@ export async function loadWithdrawnPage(
       title,
       text: (kind === 'factcheck' ? t.withdrawnFactcheck : t.withdrawnArticle).replace('{date}', date),
       withdrawnAt,
-      reason: str(doc.statusReason),
+      // The unpublish's own reason (ADR 048), never a later send-back's.
+      reason: str(doc.withdrawnReason),
     },
     seo: buildSeo({ request, language, title: `${t.withdrawnTitle}: ${title}`, noindex: true }),
   };
