@@ -72,6 +72,13 @@ describe.each(['ar', 'en'] as PanelLanguage[])('notes on a draft (%s)', (languag
     await body.pressSequentially(`${w.text} @Sam`);
     const suggestion = panel.getByTestId('mention-suggestions').locator(`[data-mention="${colleague.sub}"]`);
     await suggestion.waitFor(WAIT);
+    // Both languages' colleagues start with "Sam": arrow down to this journey's, then Enter.
+    for (let i = 0; i < 6; i++) {
+      const active = await body.getAttribute('aria-activedescendant');
+      const id = active ? await panel.locator(`[id="${active}"]`).getAttribute('data-mention') : null;
+      if (id === colleague.sub) break;
+      await body.press('ArrowDown');
+    }
     await body.press('Enter');
     await expect.poll(() => body.inputValue(), WAIT).toContain(`@${colleague.name} `);
     await panel.getByTestId('note-add').click();

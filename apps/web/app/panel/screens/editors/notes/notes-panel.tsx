@@ -4,7 +4,7 @@ import { Badge, Button, Card, Drawer, Group, Select, Stack, Switch, Text } from 
 import { showFailedToast, showSuccessToast } from '@tabayyun/forms';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { directionOfPanel, useFormatters, usePanelLanguage, useTexts } from '../../../i18n/i18n.tsx';
+import { useFormatters, useTexts } from '../../../i18n/i18n.tsx';
 import { failureMessage } from '../../../lib/errors.ts';
 import { type Colleague, MentionTextarea } from './mention-textarea.tsx';
 import {
@@ -111,8 +111,6 @@ export function NotesPanel(props: {
 }) {
   const t = useTexts(NOTES_TEXTS);
   const fmt = useFormatters();
-  // The panel opens from the reading direction's end: the right in English, the left in Arabic.
-  const end = directionOfPanel(usePanelLanguage().language) === 'rtl' ? 'left' : 'right';
   const queryClient = useQueryClient();
   const notes = useQuery({ ...notesQuery(props.itemType, props.item), enabled: props.opened });
   const colleagues = useQuery({ ...mentionableQuery(props.itemType, props.item), enabled: props.opened });
@@ -142,9 +140,11 @@ export function NotesPanel(props: {
     <Drawer
       opened={props.opened}
       onClose={props.onClose}
-      position={end}
+      // Mantine mirrors it under RTL: the reading direction's end, the left in Arabic.
+      position="right"
       size="md"
       title={t.panelTitle}
+      closeButtonProps={{ 'aria-label': t.close }}
       data-testid="notes-panel"
     >
       <Stack gap="md">
@@ -196,7 +196,7 @@ export function NotesPanel(props: {
               {[root, ...replies].map((note) => (
                 <Stack key={note._id} gap={2} data-note={note._id}>
                   <Text size="xs" c="dimmed">
-                    {who(note.createdBy)} · {fmt.dateTime(note.createdAt)}
+                    <bdi>{who(note.createdBy)}</bdi> · <bdi>{fmt.dateTime(note.createdAt)}</bdi>
                   </Text>
                   <Text size="sm" dir="auto" style={{ whiteSpace: 'pre-wrap' }}>
                     {note.body}

@@ -4,6 +4,7 @@ import { defineTexts } from '../../../i18n/i18n.tsx';
 export const NOTES_TEXTS = defineTexts({
   en: {
     notes: 'Notes',
+    close: 'Close notes',
     notesCount: 'Notes ({count})',
     panelTitle: 'Notes on this draft',
     panelIntro: 'Only the newsroom sees notes; they never reach the published page.',
@@ -38,6 +39,7 @@ export const NOTES_TEXTS = defineTexts({
   },
   ar: {
     notes: 'الملاحظات',
+    close: 'إغلاق الملاحظات',
     notesCount: 'الملاحظات ({count})',
     panelTitle: 'ملاحظات على هذه المسودة',
     panelIntro: 'لا يرى الملاحظات إلا فريق التحرير، ولا تظهر أبداً في الصفحة المنشورة.',
