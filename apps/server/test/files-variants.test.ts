@@ -64,6 +64,24 @@ describe('image variants', () => {
     }
   });
 
+  it('makes an AVIF of a width on request, smaller than the WebP (issue 36 §4)', async () => {
+    const photo = uploaded['photo-2000x1200.jpg']!;
+    const avif = await get(variantUrl(photo, 640, 'avif'));
+    expect(avif.statusCode).toBe(200);
+    expect(avif.headers['content-type']).toBe('image/avif');
+    expect(avif.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const meta = await sharp(avif.rawPayload).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['heif', 640, 384]);
+    const webp = await get(variantUrl(photo, 640));
+    expect(avif.rawPayload.length).toBeLessThan(webp.rawPayload.length);
+    // Its own ETag, so a cache never answers one format for the other.
+    expect(avif.headers.etag).not.toBe(webp.headers.etag);
+    expect(variantSrcSet(photo, 'avif')).toContain('?w=320&format=avif&v=');
+    const bad = await get(`/${photo.path}?w=640&format=jxl`);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().code).toBe('VALIDATION_FAILED');
+  });
+
   it('encodes once: a second request is served from the cache on disk', async () => {
     const url = variantUrl(uploaded['photo-2000x1200.jpg']!, 640);
     const before = encodes();
@@ -73,7 +91,7 @@ describe('image variants', () => {
     expect(second.rawPayload.equals(first.rawPayload)).toBe(true);
     const cached = readdirSync(join(dataDir, 'files', '_v', 'news-feed', 'photo-2000x1200.jpg'));
     expect(cached.sort()).toEqual(
-      ['320.webp', '640.webp', '1024.webp', '1600.webp']
+      ['320.webp', '640.webp', '640.avif', '1024.webp', '1600.webp']
         .map((n) => `${uploaded['photo-2000x1200.jpg']!.meta.sha256.slice(0, 12)}-${n}`)
         .sort(),
     );

@@ -1,9 +1,9 @@
 // Files the document links to, imported so they get hashed names (cached for a year, immutable)
 // instead of the one-hour lifetime of unhashed public/ files.
-import arabic400 from '@fontsource/ibm-plex-sans-arabic/files/ibm-plex-sans-arabic-arabic-400-normal.woff2?url';
-import arabic700 from '@fontsource/ibm-plex-sans-arabic/files/ibm-plex-sans-arabic-arabic-700-normal.woff2?url';
-import latin400 from '@fontsource/ibm-plex-sans-arabic/files/ibm-plex-sans-arabic-latin-400-normal.woff2?url';
-import latin700 from '@fontsource/ibm-plex-sans-arabic/files/ibm-plex-sans-arabic-latin-700-normal.woff2?url';
+import arabic400 from './fonts/plex-arabic-400.woff2?url';
+import arabic700 from './fonts/plex-arabic-700.woff2?url';
+import latin400 from './fonts/plex-latin-400.woff2?url';
+import latin700 from './fonts/plex-latin-700.woff2?url';
 import type { Language } from './i18n/language.ts';
 import imageErrorHref from './images/image-error.svg?no-inline';
 import logoHref from './images/logo.svg?no-inline';

@@ -13,7 +13,7 @@ import { contentDisposition } from './file-names.ts';
 import { isActiveContent } from './file-policy.ts';
 import type { FilesService, UploadPart } from './files.service.ts';
 import { isVariantWidth, type VariantKind } from './variants.service.ts';
-import type { VariantWidth } from './variants.ts';
+import { VARIANT_FORMATS, type VariantFormat, type VariantWidth } from './variants.ts';
 
 /** The file browser's page size (platform.md §9). */
 const FILES_PER_PAGE = 50;
@@ -133,17 +133,19 @@ export async function registerFileRoutes(app: FastifyInstance, deps: FileRoutesD
 
   app.get<{
     Params: { '*': string };
-    Querystring: { w?: string; social?: string; v?: string };
+    Querystring: { w?: string; social?: string; v?: string; format?: string };
   }>(
     '/*',
     {
       schema: {
         tags: ['files'],
-        summary: 'A stored file (Range requests, ETag); ?w=320|640|1024|1600 or ?social=1 for image variants',
+        summary:
+          'A stored file (Range requests, ETag); ?w=320|640|1024|1600 (&format=webp|avif) or ?social=1 for image variants',
         querystring: {
           type: 'object',
           properties: {
             w: { type: 'string' },
+            format: { type: 'string' },
             social: { type: 'string' },
             v: { type: 'string' },
             access_token: { type: 'string' },
@@ -154,7 +156,7 @@ export async function registerFileRoutes(app: FastifyInstance, deps: FileRoutesD
     async (request, reply) => {
       const found = await files.findServable({ actor: request.actor, rawPath: request.params['*'] });
       const sha = String((found.record.meta as { sha256?: unknown } | null)?.sha256 ?? found.record._id);
-      const { w, social, v } = request.query;
+      const { w, social, v, format } = request.query;
       const cache = found.isProtected
         ? PROTECTED
         : v && v.length >= 12 && sha.startsWith(v)
@@ -162,10 +164,11 @@ export async function registerFileRoutes(app: FastifyInstance, deps: FileRoutesD
           : ONE_DAY;
       reply.header('X-Content-Type-Options', 'nosniff');
 
-      if (w !== undefined || social !== undefined) {
-        const kind: VariantKind = social !== undefined ? { social: true } : { width: variantWidth(w) };
+      if (w !== undefined || social !== undefined || format !== undefined) {
+        const kind: VariantKind =
+          social !== undefined ? { social: true } : { width: variantWidth(w), format: variantFormat(format) };
         const variant = await files.variant(found, kind);
-        const etag = `"${sha.slice(0, 16)}-${'social' in kind ? 'social' : kind.width}"`;
+        const etag = `"${sha.slice(0, 16)}-${'social' in kind ? 'social' : `${kind.width}${kind.format === 'avif' ? '-avif' : ''}`}"`;
         reply.header('Cache-Control', cache).header('ETag', etag);
         if (request.headers['if-none-match'] === etag) {
           variant.stream.destroy();
@@ -254,6 +257,14 @@ export function registerStorageApiRoutes(app: FastifyInstance, listing: Resource
       return { data: [publicQuery && publicReads ? publicReads.view.project(def, doc, []) : doc] };
     },
   );
+}
+
+function variantFormat(raw: string | undefined): VariantFormat {
+  if (raw === undefined) return 'webp';
+  if (!(VARIANT_FORMATS as readonly string[]).includes(raw)) {
+    throw validationFailed({ format: 'Formats are webp and avif' }, `Unknown variant format '${raw}'`);
+  }
+  return raw as VariantFormat;
 }
 
 function variantWidth(raw: string | undefined): VariantWidth {

@@ -11,7 +11,13 @@ export function ListPage({ header, result }: { header: CategoryHeader; result: P
     <div className="container list-page" style={accentStyle(header.color)}>
       <header className="featured-header">
         {header.image ? (
-          <img src={header.image.src} alt="" width="96" height="96" className="featured-image" />
+          <img
+            src={header.image.small ?? header.image.src}
+            alt=""
+            width="96"
+            height="96"
+            className="featured-image"
+          />
         ) : null}
         <div>
           <h1>{header.name}</h1>

@@ -5,7 +5,7 @@ import { type Clause, parseQuery, type Query } from '@tabayyun/query';
 import type { AppLoadContext } from '@tabayyun/site-context';
 import { htmlToText, truncateText } from '@tabayyun/text';
 import { formatPublishedDate } from '../../lib/dates.ts';
-import { firstImage, imageSrcSet, imageUrl } from '../../lib/images.ts';
+import { firstImage, responsiveImage, socialImage } from '../../lib/images.ts';
 import { categoryDescription, categoryName } from '../i18n/category-text.ts';
 import type { Language } from '../i18n/language.ts';
 import { messagesFor } from '../i18n/messages.ts';
@@ -61,8 +61,7 @@ export function authorHref(language: Language, author: Doc): string {
 export function imageView(value: unknown, alt: string): ImageView | null {
   const image = firstImage(value);
   if (!image) return null;
-  const srcSet = imageSrcSet(image.path);
-  return { src: imageUrl(image.path), ...(srcSet ? { srcSet } : {}), alt };
+  return { ...responsiveImage(image), social: socialImage(image), alt };
 }
 
 export function textOf(html: unknown): string {
@@ -194,6 +193,8 @@ interface PostsRequest {
   sortBy?: string;
   /** Conditions the flat filters cannot say, such as an OR across fields. */
   extraWhere?: Clause[];
+  /** Count at most this many matches (the result then says `totalAtLeast`). */
+  countAtMost?: number;
 }
 
 function postsQuery(args: PostsRequest, perPage: number): Query {
@@ -213,16 +214,23 @@ function postsQuery(args: PostsRequest, perPage: number): Query {
 /** One page of published posts in a language, newest first. */
 export async function listPosts(services: Services, args: PostsRequest): Promise<PageResult> {
   const perPage = args.perPage ?? PAGE_SIZE;
-  const { data, total } = await services.resources.list({
+  const { data, total, totalAtLeast } = await services.resources.list({
     actor: args.actor ?? READER,
     resource: args.resource,
     query: postsQuery(args, perPage),
+    ...(args.countAtMost === undefined ? {} : { countAtMost: args.countAtMost }),
   });
   return {
     items: data.map((doc) => toCard(doc, args.resource, args.language, args.categories)),
     total,
+    ...(totalAtLeast ? { totalAtLeast } : {}),
     page: args.page,
-    pageCount: Math.max(1, Math.ceil(total / perPage)),
+    // Past a bounded total, the reader can still page on: the next page is offered while this one is full.
+    pageCount: Math.max(
+      1,
+      Math.ceil(total / perPage),
+      totalAtLeast && data.length === perPage ? args.page + 1 : 0,
+    ),
   };
 }
 

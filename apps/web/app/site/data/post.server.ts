@@ -248,7 +248,7 @@ export async function loadPostPage(
         url: shareUrl,
         headline: title,
         description,
-        image: image ? absoluteUrl(request, image.src) : null,
+        image: image ? absoluteUrl(request, image.social ?? image.src) : null,
         datePublished: publishedAt,
         dateModified: updatedAt,
         inLanguage: language,
@@ -294,7 +294,7 @@ export async function loadPostPage(
     type: 'article',
     // A published fact-check without an image of its own is shared with its verdict image (issue 36 §2).
     image:
-      image?.src ??
+      image?.social ??
       (kind === 'factcheck' && isPublished && !isPreview
         ? `/share/factcheck/${encodeURIComponent(str(doc.slug) || doc._id)}.png`
         : null),

@@ -1,6 +1,6 @@
 // SeoView for a page: the item's SEO `meta` (spec §3) first, its own content second, the site last.
 
-import { firstImage, imageUrl } from '../../lib/images.ts';
+import { firstImage, socialImage } from '../../lib/images.ts';
 import type { Language } from '../i18n/language.ts';
 import { LANGUAGES } from '../i18n/language.ts';
 import { messagesFor } from '../i18n/messages.ts';
@@ -57,7 +57,7 @@ export function buildSeo(input: SeoInput): SeoView {
   const canonicalPath =
     input.canonicalPath ?? `${url.pathname}${input.page && input.page > 1 ? `?page=${input.page}` : ''}`;
   const metaImage = firstImage(Array.isArray(meta.image) ? meta.image : meta.image ? [meta.image] : []);
-  const image = metaImage ? imageUrl(metaImage.path) : (input.image ?? DEFAULT_SOCIAL_IMAGE);
+  const image = metaImage ? socialImage(metaImage) : (input.image ?? DEFAULT_SOCIAL_IMAGE);
   const title = str(meta.title) ?? input.title;
   const keywords = Array.isArray(meta.keywords) ? meta.keywords.join(', ') : str(meta.keywords);
   return {

@@ -3,8 +3,15 @@
 import type { Language } from '../i18n/language.ts';
 
 export interface ImageView {
+  /** The original (the fallback of browsers without WebP). */
   src: string;
+  /** WebP widths; AVIF widths (issue 36 §4): absent for files without variants. */
   srcSet?: string;
+  avifSrcSet?: string;
+  /** The 1200×630 social variant, for og:image. */
+  social?: string;
+  /** The 320 px WebP, for avatars and small headers. */
+  small?: string;
   alt: string;
 }
 
@@ -38,6 +45,8 @@ export interface PostCardView {
 export interface PageResult {
   items: PostCardView[];
   total: number;
+  /** The total is a lower bound: more items match (the search counts at most SEARCH_TOTAL_CAP). */
+  totalAtLeast?: true;
   page: number;
   pageCount: number;
 }

@@ -17,7 +17,14 @@ function MemberCard({ member }: { member: TeamMember }) {
     <li>
       <SiteLink to={member.href} className="member-card">
         {member.image ? (
-          <img src={member.image.src} alt="" width="72" height="72" className="avatar" loading="lazy" />
+          <img
+            src={member.image.small ?? member.image.src}
+            alt=""
+            width="72"
+            height="72"
+            className="avatar"
+            loading="lazy"
+          />
         ) : (
           <span className="avatar avatar-initial" aria-hidden="true">
             {member.name.trim().charAt(0)}

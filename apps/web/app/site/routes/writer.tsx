@@ -21,7 +21,13 @@ export default function WriterRoute() {
     <div className="container list-page">
       <header className="profile">
         {author.image ? (
-          <img src={author.image.src} alt={author.name} width="112" height="112" className="avatar" />
+          <img
+            src={author.image.small ?? author.image.src}
+            alt={author.name}
+            width="112"
+            height="112"
+            className="avatar"
+          />
         ) : (
           <span className="avatar avatar-initial" aria-hidden="true">
             {initial}
