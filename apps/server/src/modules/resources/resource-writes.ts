@@ -264,24 +264,34 @@ export function createResourceWrites(deps: ResourceServiceDeps, scope: ResourceS
         if (!def.userIds && typeof input._id === 'string' && !/^[0-9a-f]{24}$/.test(input._id)) {
           throw new AppError('INVALID_ID', `'${input._id}' is not a valid id (24 hexadecimal characters)`);
         }
-        const taken = await tx
-          .select({ _id: def.fields._id!.column })
-          .from(def.table)
-          .where(eq(def.fields._id!.column, doc._id as string))
-          .limit(1);
-        if (taken.length > 0) {
-          throw new AppError('CANNOT_POST_OVER_EXISTING_DOCUMENT', `${def.name} '${doc._id}' already exists`);
+        // A client-chosen id may be taken; a fresh server id (newId) cannot be (issue 37: one
+        // statement less per create).
+        if (typeof input._id === 'string' && input._id) {
+          const taken = await tx
+            .select({ _id: def.fields._id!.column })
+            .from(def.table)
+            .where(eq(def.fields._id!.column, doc._id as string))
+            .limit(1);
+          if (taken.length > 0) {
+            throw new AppError(
+              'CANNOT_POST_OVER_EXISTING_DOCUMENT',
+              `${def.name} '${doc._id}' already exists`,
+            );
+          }
         }
         doc.createdAt ??= now;
         doc.updatedAt ??= now;
-        await tx
-          .insert(def.table)
-          .values({ ...toRow(def, doc), ...(await translationBookkeeping(tx, def, doc, undefined, now)) });
       }
-      const stored = await tx
-        .select(selection(def, selectedFields(def, undefined)))
-        .from(def.table)
-        .where(eq(def.fields._id!.column, doc._id as string));
+      // A create reads its stored row back from the insert itself (RETURNING), an update after it.
+      const stored = existing
+        ? await tx
+            .select(selection(def, selectedFields(def, undefined)))
+            .from(def.table)
+            .where(eq(def.fields._id!.column, doc._id as string))
+        : await tx
+            .insert(def.table)
+            .values({ ...toRow(def, doc), ...(await translationBookkeeping(tx, def, doc, undefined, now)) })
+            .returning(selection(def, selectedFields(def, undefined)));
       const document = present(stored)[0]!;
       const changed = existing ? changedFields(existing, document, comparedFields(def)) : [];
       if (flow) {
