@@ -281,6 +281,44 @@ async function measureMetrics(database: Database, engine: string) {
   return results;
 }
 
+/**
+ * Readers' "Is this true?" matching (issue 36 §1, GET /api/tip/matches) at this scale: a claim as
+ * a reader types it (a few of the generated words, then a whole generated claim), through the
+ * service the route calls. Goal: p95 ≤ 300 ms.
+ */
+async function measureTipMatches(database: Database, engine: string) {
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: join(tmpdir(), 'tabayyun-bench'),
+    APP_SECRET: 'x'.repeat(32),
+  });
+  const { tips } = buildServices({ config, database });
+  const { rows } = await database.db.execute<{ c: string }>(
+    sql`select claims_normalized as c from factcheck where status = 'published' and claims_normalized <> '' limit 1`,
+  );
+  const claim = rows[0]?.c ?? WORDS.slice(0, 8).join(' ');
+  const results = [];
+  for (const [name, text] of [
+    ['tip matches, as typed (3 words)', claim.split(' ').slice(0, 3).join(' ')],
+    ['tip matches, a whole claim', claim],
+  ] as const) {
+    for (let i = 0; i < 3; i++) await tips.matches(text);
+    const times: number[] = [];
+    let found = 0;
+    for (let i = 0; i < Math.min(RUNS, 20); i++) {
+      const start = performance.now();
+      found = (await tips.matches(text)).length;
+      times.push(performance.now() - start);
+    }
+    times.sort((a, b) => a - b);
+    const p50 = percentile(times, 50);
+    const p95 = percentile(times, 95);
+    results.push({ name, audience: 'public', query: '/api/tip/matches', matches: found, p50, p95 });
+    console.error(`${engine} ${name}: p50 ${p50} / p95 ${p95} ms (${found} matches)`);
+  }
+  return results;
+}
+
 function percentile(sorted: number[], p: number): number {
   const i = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
   return Math.round(sorted[Math.max(0, i)]! * 100) / 100;
@@ -338,6 +376,7 @@ async function measure(database: Database, engine: string) {
     );
   }
   results.push(...(await measureMetrics(database, engine)));
+  results.push(...(await measureTipMatches(database, engine)));
   await services.events.close();
   return { engine, rows: ROWS, runs: RUNS, generateSeconds, results };
 }
