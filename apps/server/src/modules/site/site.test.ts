@@ -106,7 +106,9 @@ describe('site plugin with the production build', () => {
     expect(favicon.headers['content-type']).toContain('image/svg+xml');
     expect(favicon.headers['cache-control']).not.toContain('immutable');
 
-    const asset = readdirSync(join(DEFAULT_WEB_ROOT, 'build', 'client', 'assets'))[0];
+    const asset = readdirSync(
+      join(DEFAULT_WEB_ROOT, process.env.WEB_BUILD_DIR || 'build', 'client', 'assets'),
+    )[0];
     const res = await app.inject({ url: `/assets/${asset}` });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
