@@ -1,7 +1,6 @@
 // buildApp wires the cross-cutting plugins first, then the modules; it never listens (server.ts
 // does), so tests drive it with app.inject().
 import { createRequire } from 'node:module';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -38,6 +37,7 @@ import { redactingLogger } from './plugins/log-redaction.ts';
 import { toOpenApi30 } from './plugins/openapi-document.ts';
 import { databaseRateLimitStore } from './plugins/rate-limit-store.ts';
 import { requestTimeoutOptions } from './plugins/request-timeout.ts';
+import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerStorableInput } from './plugins/storable-input.ts';
 import { buildServices, type Services } from './services.ts';
 
@@ -85,7 +85,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerStorableInput(app);
   registerActor(app, deps.resolveActor);
   // The public site sets its own strict CSP (issue 6); the API answers JSON only.
-  await app.register(helmet, { contentSecurityPolicy: false, crossOriginEmbedderPolicy: false });
+  registerSecurityHeaders(app);
   registerJsonCompression(app);
   // Counted in the database, so every instance shares each window (issue 14).
   await app.register(rateLimit, { global: false, store: databaseRateLimitStore(deps.database.db) });
