@@ -6,6 +6,7 @@
 import { createHmac } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { eq, webhook } from '@tabayyun/db';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { verifySignature } from '../src/modules/webhooks/signature.ts';
 import { buildTestApp, call, type TestApp } from './build-test-app.ts';
@@ -126,6 +127,13 @@ describe('registering webhooks', () => {
       (await call(t.app, 'PATCH', `/api/webhook/${id}`, { active: false, secret: `${SECRET}-2` })).body,
     ];
     for (const answer of answers) expect(JSON.stringify(answer)).not.toContain(SECRET);
+    // Sealed at rest with APP_SECRET: the stored value is not the secret.
+    const stored = await t.database.db
+      .select({ secret: webhook.secret })
+      .from(webhook)
+      .where(eq(webhook._id, id));
+    expect(stored[0]!.secret).not.toContain(SECRET.slice(0, 12));
+    expect(stored[0]!.secret).toMatch(/^v1\./);
     expect(answers[3]).toMatchObject({ document: { active: false, events: ['published'] } });
     // A PUT without the secret keeps it (forms never have it); a JSON Patch changes fields.
     const put = await call(t.app, 'PUT', `/api/webhook/${id}`, { url: receiver.url, events: ['updated'] });

@@ -2,6 +2,7 @@
 // on the instance that wrote, and the deliverer every instance runs (WEBHOOK_DELIVERY; default on
 // except in tests).
 import type { FastifyInstance } from 'fastify';
+import { createSecretBox } from '../auth/two-factor/secret-box.ts';
 import type { ModuleContext } from '../module-context.ts';
 import { allowHostsFromConfig, createSafeFetch } from '../monitoring/safe-fetch.ts';
 import { registerWebhookRoutes } from './webhooks.routes.ts';
@@ -30,6 +31,7 @@ export async function registerWebhooks(app: FastifyInstance, ctx: ModuleContext)
     fetcher,
     site: { publicUrl: config.PUBLIC_URL, name: config.PRODUCT_NAME },
     retryBaseMs: config.WEBHOOK_RETRY_BASE_MS,
+    box: createSecretBox(config.appSecret, 'webhook-secret'),
     tickMs: config.WEBHOOK_TICK_MS,
     log: app.log,
   });

@@ -25,6 +25,7 @@ import {
 import type { Actor } from '@tabayyun/permissions';
 import { AppError, notFound, validationFailed } from '../../errors.ts';
 import type { AccessGuard } from '../../plugins/access.ts';
+import type { SecretBox } from '../auth/two-factor/secret-box.ts';
 import { FetchError, type SafeFetch } from '../monitoring/safe-fetch.ts';
 import { applyJsonPatch } from '../resources/json-patch.ts';
 import { periodicJob } from '../scheduling/periodic-job.ts';
@@ -179,6 +180,8 @@ export function createWebhooksService(deps: {
   fetcher: SafeFetch;
   site: PublicSite;
   retryBaseMs: number;
+  /** Seals the secrets at rest (APP_SECRET; the webhook's id as associated data). */
+  box: SecretBox;
   tickMs: number;
   log?: { error(obj: object, msg: string): void; warn(obj: object, msg: string): void };
 }) {
@@ -327,6 +330,7 @@ export function createWebhooksService(deps: {
         event: webhookDelivery.event,
         attempts: webhookDelivery.attempts,
         createdAt: webhookDelivery.createdAt,
+        webhook: webhook._id,
         url: webhook.url,
         secret: webhook.secret,
         active: webhook.active,
@@ -352,6 +356,13 @@ export function createWebhooksService(deps: {
     let responseStatus: number | null = null;
     let error: string | null = null;
     try {
+      // Sealed at rest: a database dump alone does not let anyone sign deliveries.
+      let secret: string;
+      try {
+        secret = deps.box.open(row.secret, row.webhook).toString('utf8');
+      } catch {
+        throw new Error('The secret cannot be opened (was APP_SECRET changed?): save a new secret');
+      }
       const res = await deps.fetcher.fetch(row.url, {
         accept: 'application/json, */*',
         maxBytes: 64 * 1024,
@@ -359,7 +370,7 @@ export function createWebhooksService(deps: {
           body: row.payload,
           headers: {
             'content-type': 'application/json',
-            [SIGNATURE_HEADER]: signatureHeader(row.secret, row.payload, started),
+            [SIGNATURE_HEADER]: signatureHeader(secret, row.payload, started),
             'X-Tabayyun-Event': row.event,
             'X-Tabayyun-Delivery': row._id,
           },
@@ -461,7 +472,7 @@ export function createWebhooksService(deps: {
         _id,
         url: input.url!,
         events: input.events!,
-        secret: input.secret!,
+        secret: deps.box.seal(Buffer.from(input.secret!, 'utf8'), _id),
         active: input.active ?? true,
         description: input.description ?? null,
         updatedBy: actor.sub ?? null,
@@ -488,7 +499,13 @@ export function createWebhooksService(deps: {
         : parseInput(body, mode === 'patch', false);
       await db
         .update(webhook)
-        .set({ ...input, updatedAt: new Date(), updatedBy: actor.sub ?? null, version: sql`version + 1` })
+        .set({
+          ...input,
+          ...(input.secret ? { secret: deps.box.seal(Buffer.from(input.secret, 'utf8'), id) } : {}),
+          updatedAt: new Date(),
+          updatedBy: actor.sub ?? null,
+          version: sql`version + 1`,
+        })
         .where(eq(webhook._id, id));
       return { _id: id, document: await one(id) };
     },
