@@ -13,6 +13,7 @@ const known = [
   'server',
   'render',
   'abuse',
+  'scale',
 ];
 if (!name || !known.includes(name)) {
   console.error(`usage: npm run bench -- <${known.join('|')}>`);
