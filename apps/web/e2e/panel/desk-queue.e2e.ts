@@ -114,6 +114,49 @@ describe.each(['ar', 'en'] as PanelLanguage[])('assignment and My queue (%s)', (
   });
 });
 
+describe('the dashboard and the landing screen', () => {
+  it('the needs-attention card links its overdue figure to the filtered list, whose rows are those items', async () => {
+    const editor = await journey.createUser(['editor'], { name: 'Dana Editor' });
+    const title = `Overdue claim ${Date.now()}`;
+    const created = await journey.api(editor, 'POST', '/api/factcheck', {
+      title,
+      description: 'overdue',
+      language: 'en',
+      status: 'draft',
+      assignee: editor.sub,
+      dueAt: new Date(Date.now() - 2 * 3_600_000).toISOString(),
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const figures = await journey.api(editor, 'GET', '/api/queue/attention');
+    const overdue = (figures.body.data as { key: string; resource: string; count: number }[]).find(
+      (f) => f.key === 'overdue' && f.resource === 'factcheck',
+    )!;
+    expect(overdue.count).toBeGreaterThanOrEqual(1);
+    const page = await journey.newPage({ language: 'en', user: editor, viewport: PHONE });
+    await openScreen(page, journey.baseUrl, '/panel/dashboard');
+    const link = page.locator('[data-attention="overdue:factcheck"]');
+    await link.waitFor(WAIT);
+    expect(await link.innerText()).toBe('Overdue (Fact-check)');
+    expect(Number(await link.getAttribute('data-count'))).toBe(overdue.count);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await screenshot(page, 'desk-attention-ltr-phone');
+    await link.click();
+    await page.waitForURL(/\/panel\/factcheck\/draft\?dueAt=/, WAIT);
+    await screenSettled(page);
+    // The list of that query shows the overdue item.
+    await page.getByText(title).first().waitFor(WAIT);
+  });
+
+  it('a user without the dashboard right lands on My queue', async () => {
+    const user = await journey.createUser(['desk-guest'], { name: 'Guest Reader' });
+    const page = await journey.newPage({ language: 'ar', user });
+    await page.goto(`${journey.baseUrl}/panel/dashboard`);
+    await page.waitForURL('**/panel/queue', WAIT);
+    await page.waitForSelector('main h1', WAIT);
+    expect(await page.locator('main h1').innerText()).toBe('مهامي');
+  });
+});
+
 describe('the desk screens are accessible', () => {
   it('My queue and Notifications: axe finds nothing serious in Arabic and English, light and dark', async () => {
     const user = await journey.createUser(['editor'], { name: 'Axe Editor' });

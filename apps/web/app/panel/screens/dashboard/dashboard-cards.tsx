@@ -260,7 +260,16 @@ interface FeedItem {
 }
 
 /** What waits for someone: items in review, new feed items, unanswered contact messages. */
-export function AttentionCard({ canFeed, canContact }: { canFeed: boolean; canContact: boolean }) {
+export function AttentionCard({
+  canFeed,
+  canContact,
+  children,
+}: {
+  canFeed: boolean;
+  canContact: boolean;
+  /** Lines above the card's own (the desk's figures, issue 35 §1). */
+  children?: ReactNode;
+}) {
   const t = useTexts(DASHBOARD_TEXTS);
   const fmt = useFormatters();
   const factchecks = useStatusCount('factcheck', 'review');
@@ -280,6 +289,7 @@ export function AttentionCard({ canFeed, canContact }: { canFeed: boolean; canCo
   return (
     <CardShell title={t.attention} testId="attention">
       <Stack gap="xs">
+        {children}
         {line(t.reviewFactchecks, factchecks.data, '/panel/factcheck/review', 'attention-factcheck-review')}
         {line(t.reviewArticles, articles.data, '/panel/article/review', 'attention-article-review')}
         {canContact

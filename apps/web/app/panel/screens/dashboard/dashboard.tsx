@@ -13,7 +13,7 @@ import { panelQueryClient } from '../../lib/query-client.ts';
 import { sessionManager } from '../../lib/session.ts';
 import { prefetchCountsAndCategories } from '../content/content-data.ts';
 import { lacksDashboardRight } from '../queue/landing.ts';
-import { NeedsAttentionCard } from '../queue/needs-attention-card.tsx';
+import { DeskAttentionLines } from '../queue/needs-attention-card.tsx';
 import {
   AttentionCard,
   BreakdownCard,
@@ -59,14 +59,10 @@ export default function DashboardScreen() {
             {canFactchecks ? <CounterCard kind="factcheck" /> : null}
             {canArticles ? <CounterCard kind="article" /> : null}
           </Stack>
-          <Stack gap="md">
+          <AttentionCard canFeed={can('Read', apiPath('feed'))} canContact={can('Read', apiPath('contact'))}>
             {/* The desk's figures (issue 35 §1), each a link to its filtered list. */}
-            <NeedsAttentionCard />
-            <AttentionCard
-              canFeed={can('Read', apiPath('feed'))}
-              canContact={can('Read', apiPath('contact'))}
-            />
-          </Stack>
+            <DeskAttentionLines />
+          </AttentionCard>
         </SimpleGrid>
         {canFactchecks ? (
           <Suspense fallback={<Loading />}>
