@@ -3,8 +3,11 @@
 // straight from the table and filtered, sorted and counted here, in plain code, so any index,
 // count or paging strategy behind them has to agree with the obvious meaning of the query.
 import { sql } from '@tabayyun/db';
+import { ANONYMOUS_ACTOR } from '@tabayyun/permissions';
+import { parseQuery } from '@tabayyun/query';
 import { normalizeForSearch } from '@tabayyun/text';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSeoService } from '../src/modules/site/seo.service.ts';
 import { buildTestApp, call, type TestApp } from './build-test-app.ts';
 import { buildFactcheck, create, createCriteria } from './factories.ts';
 
@@ -238,4 +241,89 @@ describe('reads pinned before the scale work (issue 37): items, order and totals
     moved.category = 'fraud';
     expect(await countsOf()).toEqual(byHand());
   });
+});
+
+describe('a bounded total (the public search, issue 37)', () => {
+  const searchQuery = (page: number) =>
+    parseQuery(
+      q({
+        title: '*حلب*|claimsNormalized=*حلب*|againstClaimNormalized=*حلب*|conclusionNormalized=*حلب*',
+        language: 'ar',
+        sort_by: '-publishedAt',
+        per_page: '3',
+        page: String(page),
+      }),
+    );
+  const matching = (r: Row) =>
+    published()(r) && [r.titleN, r.claimsN, r.againstN, r.conclusionN].some((text) => contains(text, 'حلب'));
+
+  it('gives the same page, and says the total is at least the bound when more match', async () => {
+    const all = expected(matching, 'publishedAt', 3, 2);
+    expect(all.total).toBeGreaterThan(4);
+    const bounded = await t.app.services.resources.list({
+      actor: ANONYMOUS_ACTOR,
+      resource: 'factcheck',
+      query: searchQuery(2),
+      countAtMost: 4,
+    });
+    expect(bounded.data.map((d) => d._id)).toEqual(all.ids);
+    expect({ total: bounded.total, totalAtLeast: bounded.totalAtLeast }).toEqual({
+      total: 4,
+      totalAtLeast: true,
+    });
+  });
+
+  it('gives the exact total when the bound is not reached', async () => {
+    const all = expected(matching, 'publishedAt', 3, 1);
+    const bounded = await t.app.services.resources.list({
+      actor: ANONYMOUS_ACTOR,
+      resource: 'factcheck',
+      query: searchQuery(1),
+      countAtMost: all.total,
+    });
+    expect(bounded.data.map((d) => d._id)).toEqual(all.ids);
+    expect(bounded.total).toBe(all.total);
+    expect(bounded.totalAtLeast).toBeUndefined();
+  });
+});
+
+describe('sitemaps and feeds of a large archive (issue 37)', () => {
+  it('lists every published item once, newest first, past many pages of 500 with shared timestamps', async () => {
+    // 1,300 more published items, copied in SQL: every fifth shares its timestamp with the next,
+    // down to the millisecond, and the database keeps microseconds the API does not show.
+    await t.database.db.execute(sql`
+      insert into factcheck (_id, status, language, title, description, slug, category, published_at, created_at, updated_at)
+      select 'ee' || lpad(to_hex(i), 22, '0'), 'published', 'ar', 'نسخة ' || i, 'وصف', 'copy-' || i, 'fabricated',
+        timestamptz '2024-01-01' + (i / 5) * interval '1 hour' + (i % 5) * interval '3 microseconds',
+        now(), now()
+      from generate_series(1, 1300) i`);
+    const result = await t.database.db.execute(sql`
+      select coalesce(nullif(slug, ''), _id) as slug from factcheck
+      where status = 'published' and language = 'ar' order by published_at desc, _id desc`);
+    const slugs = (result.rows as { slug: string }[]).map((r) => r.slug);
+    expect(slugs.length).toBeGreaterThan(1300);
+    const seo = createSeoService({
+      resources: t.app.services.resources,
+      publicUrl: 'https://example.org',
+      productName: 'Tabayyun',
+      disallow: [],
+    });
+    const xml = await seo.sitemap('ar');
+    const listed = [...xml.matchAll(/<loc>https:\/\/example\.org\/factcheck\/([^<]+)<\/loc>/g)].map((m) =>
+      decodeURIComponent(m[1]!),
+    );
+    expect(listed).toEqual(slugs);
+    const index = await seo.sitemapIndex();
+    const newest = await t.database.db.execute(sql`
+      select max(updated_at) as at from (
+        select updated_at from factcheck where status = 'published' and language = 'ar'
+        union all select updated_at from article where status = 'published' and language = 'ar') u`);
+    const at = new Date((newest.rows[0] as { at: string }).at).toISOString();
+    expect(index).toContain(`<loc>https://example.org/sitemap-ar.xml</loc>\n    <lastmod>${at}</lastmod>`);
+    const feed = await seo.languageFeed('ar');
+    const feedLinks = [...feed.matchAll(/<link>https:\/\/example\.org\/factcheck\/([^<]+)<\/link>/g)].map(
+      (m) => decodeURIComponent(m[1]!),
+    );
+    expect(feedLinks).toEqual(slugs.slice(0, 30));
+  }, 60_000);
 });

@@ -148,6 +148,13 @@ export const factcheck = pgTable(
     index('factcheck_status_created_at_idx').on(t.status, t.createdAt.desc().nullsFirst()),
     // Back-office published list: every language, newest published first (search filters on top).
     index('factcheck_status_published_at_idx').on(t.status, t.publishedAt.desc().nullsFirst()),
+    // Back-office lists by last edit, all statuses or one tab (issue 37, migration 0015).
+    index('factcheck_updated_at_idx').on(t.updatedAt.desc().nullsFirst(), t._id.desc().nullsFirst()),
+    index('factcheck_status_updated_at_idx').on(
+      t.status,
+      t.updatedAt.desc().nullsFirst(),
+      t._id.desc().nullsFirst(),
+    ),
     // One equality filter + the public sort: category and writer pages answer from the index in order.
     index('factcheck_category_status_language_published_at_idx').on(
       t.category,
@@ -237,6 +244,8 @@ export const article = pgTable(
     ),
     index('article_status_created_at_idx').on(t.status, t.createdAt.desc().nullsFirst()),
     index('article_status_published_at_idx').on(t.status, t.publishedAt.desc().nullsFirst()),
+    index('article_updated_at_idx').on(t.updatedAt.desc().nullsFirst(), t._id.desc().nullsFirst()),
+    index('article_status_updated_at_idx').on(t.status, t.updatedAt.desc().nullsFirst(), t._id.desc().nullsFirst()),
     index('article_author_status_language_published_at_idx').on(
       t.author,
       t.status,

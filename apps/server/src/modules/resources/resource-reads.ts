@@ -161,25 +161,42 @@ export function createResourceReads(deps: ResourceServiceDeps, scope: ResourceSc
     };
   }
 
-  async function list(args: { actor: Actor; resource: string; query: Query }): Promise<ListResult> {
+  /**
+   * One page and its total. `countAtMost` bounds the total (issue 37): counting stops after that
+   * many matches and `totalAtLeast` says the total is a lower bound. The public search asks for it,
+   * since counting every match of a common word reads a fifth of the archive; the API never does
+   * (CONTRACT.md: `total` is exact).
+   */
+  async function list(args: {
+    actor: Actor;
+    resource: string;
+    query: Query;
+    countAtMost?: number;
+  }): Promise<ListResult> {
     const def = definition(args.resource);
     const access = guard.require(args.actor, pathOf(def), 'Read');
+    const atMost = args.countAtMost;
+    const key = statementKey(def, access, [args.query]);
     // Kept for the next call with the same input, as listMany's (ADR 035).
-    const statements = preparedPages.keep(statementKey(def, access, [args.query]), () => {
+    const statements = preparedPages.keep(key === undefined ? key : `${key}:${atMost ?? ''}`, () => {
       const where = scopeWhere(def, args.actor, access, args.query);
+      const countKey = deps.countCache?.keyOf(def.name, where);
       return {
         page: unnamed(pageOf(def, args.query, where).statement),
-        count: unnamed(countStatement(def, where)),
-        countKey: deps.countCache?.keyOf(def.name, where),
+        count: unnamed(
+          atMost === undefined ? countStatement(def, where) : boundedCountStatement(def, where, atMost + 1),
+        ),
+        countKey: countKey === undefined || atMost === undefined ? countKey : `${countKey}:<=${atMost}`,
       };
     });
-    const [rows, total] = await Promise.all([
+    const [rows, counted] = await Promise.all([
       statements.page.execute() as Promise<Record<string, unknown>[]>,
       countWith(statements.countKey, statements.count),
     ]);
     const data = present(rows);
     await expandLookups(def, args.actor, data, args.query.lookup);
-    return { data, total };
+    if (atMost !== undefined && counted > atMost) return { data, total: atMost, totalAtLeast: true };
+    return { data, total: counted };
   }
 
   /**
@@ -245,6 +262,17 @@ export function createResourceReads(deps: ResourceServiceDeps, scope: ResourceSc
 
   const countStatement = (def: ResourceDefinition, where: SQL | undefined) =>
     db.select({ n: sql<number>`count(*)::int` }).from(def.table).where(where);
+
+  /** Counts at most `limit` matching rows: the scan stops there, whatever the archive's size. */
+  const boundedCountStatement = (def: ResourceDefinition, where: SQL | undefined, limit: number) =>
+    db.select({ n: sql<number>`count(*)::int` }).from(
+      db
+        .select({ one: sql`1`.as('one') })
+        .from(def.table)
+        .where(where)
+        .limit(limit)
+        .as('bounded'),
+    );
 
   /** A total from the count cache, else counted by `statement` and cached under `key`. */
   async function countWith(key: string | undefined, statement: PreparedStatement): Promise<number> {

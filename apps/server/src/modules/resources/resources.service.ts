@@ -15,6 +15,8 @@ import { createResourceWrites } from './resource-writes.ts';
 export interface ListResult {
   data: ApiDocument[];
   total: number;
+  /** Set when `list` was asked to count at most `total` rows and more match (the public search). */
+  totalAtLeast?: true;
 }
 
 export interface WriteResult {

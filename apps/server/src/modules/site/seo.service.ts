@@ -25,7 +25,8 @@ const PAGE_SIZE = 500;
 export const RSS_ITEMS = 30;
 
 export interface SeoDeps {
-  resources: Pick<ResourceService, 'list' | 'get'>;
+  /** `listMany` (lists without totals) when there: a sitemap pages through the archive without counting it. */
+  resources: Pick<ResourceService, 'list' | 'get'> & Partial<Pick<ResourceService, 'listMany'>>;
   /** Absolute origin, without a trailing slash. */
   publicUrl: string;
   productName: string;
@@ -124,17 +125,51 @@ export function createSeoService(deps: SeoDeps) {
   const absolute = (path: string) => `${publicUrl}${path}`;
   const isRouted = deps.isRouted ?? (() => true);
 
-  /** Every row of a list, page by page, up to `max`. */
+  /** One page of a list, without its total when the service can (no count of the whole archive). */
+  async function pageOf(resource: string, query: string): Promise<ApiDocument[]> {
+    const parsed = parseQuery(query);
+    if (resources.listMany) {
+      const [data] = await resources.listMany({ actor: ANONYMOUS_ACTOR, resource, queries: [parsed] });
+      return data ?? [];
+    }
+    return (await resources.list({ actor: ANONYMOUS_ACTOR, resource, query: parsed })).data;
+  }
+
+  /**
+   * Every row of a list, page by page, up to `max`, never reading more rows than it keeps. A list
+   * newest published first pages by its last row (issue 37, ADR 050): the next page is the rows
+   * published at or before it (plus a millisecond: the database keeps microseconds, the API
+   * milliseconds), after that row in the list's order. An offset would re-read every earlier row
+   * on each page (100 pages of 500 for 50,000 items). The rows and their order are the offset's.
+   */
   async function listAll(resource: string, query: string, max = SITEMAP_MAX_URLS): Promise<ApiDocument[]> {
     const rows: ApiDocument[] = [];
-    for (let page = 1; rows.length < max; page++) {
-      const { data, total } = await resources.list({
-        actor: ANONYMOUS_ACTOR,
-        resource,
-        query: parseQuery(`${query}&per_page=${PAGE_SIZE}&page=${page}`),
-      });
+    const byPublication = /(^|&)sort_by=-publishedAt(&|$)/.test(query);
+    let page = 1;
+    let last: ApiDocument | undefined;
+    while (rows.length < max) {
+      const size = Math.min(PAGE_SIZE, max - rows.length);
+      const lastAt = last ? asDate(last.publishedAt) : undefined;
+      let data: ApiDocument[];
+      if (byPublication && last && lastAt) {
+        const until = new Date(lastAt.getTime() + 1).toISOString();
+        // The rows up to the last one kept are read again: at most those sharing its millisecond.
+        const window = await pageOf(resource, `${query}&publishedAt={lte}${until}&per_page=${PAGE_SIZE}`);
+        const at = window.findIndex((d) => d._id === last!._id);
+        data = at === -1 ? [] : window.slice(at + 1, at + 1 + size);
+        if (at === -1 || (data.length < size && window.length === PAGE_SIZE)) {
+          // The last row left the list, or one millisecond holds a page: page by offset instead
+          // (every page before this one was full, so rows.length is a multiple of PAGE_SIZE).
+          const next = rows.length / PAGE_SIZE + 1;
+          data = (await pageOf(resource, `${query}&per_page=${PAGE_SIZE}&page=${next}`)).slice(0, size);
+        }
+      } else {
+        data = await pageOf(resource, `${query}&per_page=${size}&page=${page}`);
+      }
       rows.push(...data);
-      if (data.length < PAGE_SIZE || rows.length >= total) break;
+      if (data.length < size) break;
+      last = data.at(-1);
+      page++;
     }
     return rows.slice(0, max);
   }
@@ -206,11 +241,22 @@ export function createSeoService(deps: SeoDeps) {
 
   return {
     async sitemapIndex(): Promise<string> {
-      const items = await publishedItems();
+      // Each language's last change: its most recently updated item, one row per resource read
+      // newest edit first (an index walk, ADR 050), instead of every published item.
+      const lastmods = await Promise.all(
+        SITE_LANGUAGES.map(async (language) => {
+          const newest = await Promise.all(
+            (['factcheck', 'article'] as const).map((resource) =>
+              pageOf(resource, `language=${language}&${ITEM_FIELDS}&sort_by=-updatedAt&per_page=1`),
+            ),
+          );
+          return latest(newest.flat().map((d) => toItem('factcheck', d).updatedAt));
+        }),
+      );
       return renderSitemapIndex(
-        SITE_LANGUAGES.map((language) => ({
+        SITE_LANGUAGES.map((language, i) => ({
           loc: absolute(`/sitemap-${language}.xml`),
-          lastmod: latest(items.filter((i) => i.language === language).map((i) => i.updatedAt)),
+          lastmod: lastmods[i],
         })),
       );
     },

@@ -10,7 +10,13 @@ import type { RouterContextProvider } from 'react-router';
 export type Doc = Record<string, unknown> & { _id: string };
 
 export interface SiteResources {
-  list(args: { actor: Actor; resource: string; query: Query }): Promise<{ data: Doc[]; total: number }>;
+  /** `countAtMost` bounds the total; `totalAtLeast` then says more match (issue 37). */
+  list(args: {
+    actor: Actor;
+    resource: string;
+    query: Query;
+    countAtMost?: number;
+  }): Promise<{ data: Doc[]; total: number; totalAtLeast?: true }>;
   /** Several lists of one resource in one statement, without totals. */
   listMany(args: { actor: Actor; resource: string; queries: Query[] }): Promise<Doc[][]>;
   count(args: { actor: Actor; resource: string; query: Query }): Promise<number>;

@@ -42,7 +42,9 @@ export default function SearchRoute() {
         <>
           {result.total > 0 ? (
             <p className="muted" data-testid="search-total">
-              {resultCountText(language, result.total)}
+              {result.totalAtLeast
+                ? resultCountText(language, result.total).replace(String(result.total), `${result.total}+`)
+                : resultCountText(language, result.total)}
             </p>
           ) : null}
           <PostGrid posts={result.items} headingLevel={2} />
