@@ -78,6 +78,16 @@ function parseZone(raw: string | undefined): string {
   }
 }
 
+/** The calendar day of an instant in a time zone, `YYYY-MM-DD`. */
+function dayOf(instant: Date, tz: string): string {
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: tz,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(instant);
+}
+
 export type MetricsService = ReturnType<typeof createMetricsService>;
 
 export function createMetricsService(deps: { db: Db; guard: AccessGuard }) {
@@ -85,81 +95,136 @@ export function createMetricsService(deps: { db: Db; guard: AccessGuard }) {
 
   const rows = async <T>(query: ReturnType<typeof sql>) => (await db.execute(query)).rows as T[];
 
-  async function duration(statement: ReturnType<typeof sql>): Promise<Duration> {
-    const [row] = await rows<{ n: number; median: number | string | null; p90: number | string | null }>(
-      statement,
-    );
-    const num = (v: number | string | null | undefined) => (v === null || v === undefined ? null : Number(v));
-    return { count: row?.n ?? 0, median: num(row?.median), p90: num(row?.p90) };
-  }
-
-  async function period(from: Date, to: Date, tz: string): Promise<PeriodFigures> {
-    const published = sql`"status" = 'published' and "published_at" >= ${from} and "published_at" < ${to}`;
-    const lastDay = new Date(to.getTime() - 1);
-    const [perDay, feedToPublished, createdToPublished, verdicts, authors, perMonth] = await Promise.all([
-      rows<{ day: string; count: number }>(sql`
-        with per_day as (
-          select date_trunc('day', "published_at" at time zone ${tz}) as d, count(*)::int as n
-          from "factcheck" where ${published} group by 1
-        )
-        select to_char(s.d, 'YYYY-MM-DD') as day, coalesce(per_day.n, 0)::int as count
-        from generate_series(
-          date_trunc('day', ${from}::timestamptz at time zone ${tz}),
-          date_trunc('day', ${lastDay}::timestamptz at time zone ${tz}),
-          interval '1 day'
-        ) as s(d)
-        left join per_day on per_day.d = s.d
-        order by s.d`),
-      duration(sql`
-        select count(*)::int as n,
-          percentile_cont(0.5) within group (order by extract(epoch from f."published_at" - fe."created_at")) as median,
-          percentile_cont(0.9) within group (order by extract(epoch from f."published_at" - fe."created_at")) as p90
-        from "factcheck" f join "feed" fe on fe."_id" = f."news_feed"
-        where f."status" = 'published' and f."published_at" >= ${from} and f."published_at" < ${to}
-          and f."published_at" >= fe."created_at"`),
-      duration(sql`
-        select count(*)::int as n,
-          percentile_cont(0.5) within group (order by extract(epoch from "published_at" - "created_at")) as median,
-          percentile_cont(0.9) within group (order by extract(epoch from "published_at" - "created_at")) as p90
-        from "factcheck" where ${published} and "published_at" >= "created_at"`),
-      rows<{ category: string | null; name: string | null; color: string | null; count: number }>(sql`
-        select f."category" as category, c."name" as name, c."color" as color, count(*)::int as count
-        from "factcheck" f left join "category" c on c."_id" = f."category"
-        where f."status" = 'published' and f."published_at" >= ${from} and f."published_at" < ${to}
-        group by f."category", c."name", c."color"
-        order by count desc, f."category" nulls last`),
-      rows<{ author: string | null; name: string | null; count: number }>(sql`
-        select f."author" as author, a."name" as name, count(*)::int as count
-        from "factcheck" f left join "author" a on a."_id" = f."author"
-        where f."status" = 'published' and f."published_at" >= ${from} and f."published_at" < ${to}
-        group by f."author", a."name"
-        order by count desc, a."name" nulls last, f."author" nulls last`),
-      rows<{ month: string; count: number }>(sql`
-        with per_month as (
-          select date_trunc('month', "created_at" at time zone ${tz}) as m, count(*)::int as n
-          from "correction" where "created_at" >= ${from} and "created_at" < ${to} group by 1
-        )
-        select to_char(s.m, 'YYYY-MM') as month, coalesce(per_month.n, 0)::int as count
-        from generate_series(
-          date_trunc('month', ${from}::timestamptz at time zone ${tz}),
-          date_trunc('month', ${lastDay}::timestamptz at time zone ${tz}),
-          interval '1 month'
-        ) as s(m)
-        left join per_month on per_month.m = s.m
-        order by s.m`),
-    ]);
-    return {
-      from: from.toISOString(),
-      to: to.toISOString(),
-      published: perDay.reduce((sum, d) => sum + d.count, 0),
-      publishedPerDay: perDay,
-      feedToPublished,
-      createdToPublished,
-      verdicts,
-      authors,
-      corrections: perMonth.reduce((sum, m) => sum + m.count, 0),
-      correctionsPerMonth: perMonth,
+  /**
+   * Both periods' figures of the published fact-checks from one read of them: the rows of
+   * [previousFrom, to) are read once (the status and publication-date index, the feed item of each
+   * by its key) into a materialised set, and every figure is an aggregate over that set, grouped
+   * by period. Five reads per period made the call 1.7 s at 100k fact-checks on PGlite.
+   */
+  async function periods(previousFrom: Date, from: Date, to: Date, tz: string) {
+    const [row] = await rows<{
+      days: { cur: boolean; day: string }[];
+      per_day: { cur: boolean; day: string; n: number }[] | null;
+      created: { cur: boolean; n: number; median: number; p90: number }[] | null;
+      feed: { cur: boolean; n: number; median: number; p90: number }[] | null;
+      verdicts:
+        | { cur: boolean; category: string | null; name: string | null; color: string | null; n: number }[]
+        | null;
+      authors: { cur: boolean; author: string | null; name: string | null; n: number }[] | null;
+      months: { cur: boolean; month: string }[];
+      corrections: { cur: boolean; month: string; n: number }[] | null;
+    }>(sql`
+      with p as materialized (
+        select f."published_at" >= ${from} as cur, f."published_at" as published_at,
+          f."created_at" as created_at, f."category" as category, f."author" as author,
+          fe."created_at" as feed_at
+        from "factcheck" f left join "feed" fe on fe."_id" = f."news_feed"
+        where f."status" = 'published' and f."published_at" >= ${previousFrom} and f."published_at" < ${to}
+      ),
+      c as materialized (
+        select "created_at" >= ${from} as cur, "created_at" as created_at
+        from "correction" where "created_at" >= ${previousFrom} and "created_at" < ${to}
+      )
+      select
+        (select json_agg(json_build_object('cur', s.cur, 'day', to_char(s.d, 'YYYY-MM-DD')) order by s.d)
+          from (
+            select d, d >= date_trunc('day', ${from}::timestamptz at time zone ${tz}) as cur
+            from generate_series(
+              date_trunc('day', ${previousFrom}::timestamptz at time zone ${tz}),
+              date_trunc('day', ${new Date(to.getTime() - 1)}::timestamptz at time zone ${tz}),
+              interval '1 day') as d
+          ) s) as days,
+        (select json_agg(json_build_object('cur', cur, 'day', day, 'n', n)) from (
+          select cur, to_char(date_trunc('day', published_at at time zone ${tz}), 'YYYY-MM-DD') as day,
+            count(*)::int as n
+          from p group by 1, 2) x) as per_day,
+        (select json_agg(json_build_object('cur', cur, 'n', n, 'median', median, 'p90', p90)) from (
+          select cur, count(*)::int as n,
+            percentile_cont(0.5) within group (order by extract(epoch from published_at - created_at)) as median,
+            percentile_cont(0.9) within group (order by extract(epoch from published_at - created_at)) as p90
+          from p where published_at >= created_at group by cur) x) as created,
+        (select json_agg(json_build_object('cur', cur, 'n', n, 'median', median, 'p90', p90)) from (
+          select cur, count(*)::int as n,
+            percentile_cont(0.5) within group (order by extract(epoch from published_at - feed_at)) as median,
+            percentile_cont(0.9) within group (order by extract(epoch from published_at - feed_at)) as p90
+          from p where feed_at is not null and published_at >= feed_at group by cur) x) as feed,
+        (select json_agg(json_build_object('cur', x.cur, 'category', x.category, 'name', cat."name",
+            'color', cat."color", 'n', x.n)) from (
+          select cur, category, count(*)::int as n from p group by 1, 2) x
+          left join "category" cat on cat."_id" = x.category) as verdicts,
+        (select json_agg(json_build_object('cur', x.cur, 'author', x.author, 'name', a."name", 'n', x.n)) from (
+          select cur, author, count(*)::int as n from p group by 1, 2) x
+          left join "author" a on a."_id" = x.author) as authors,
+        (select json_agg(json_build_object('cur', s.cur, 'month', to_char(s.m, 'YYYY-MM')) order by s.cur, s.m)
+          from (
+            select m, true as cur from generate_series(
+              date_trunc('month', ${from}::timestamptz at time zone ${tz}),
+              date_trunc('month', ${new Date(to.getTime() - 1)}::timestamptz at time zone ${tz}),
+              interval '1 month') as m
+            union all
+            select m, false from generate_series(
+              date_trunc('month', ${previousFrom}::timestamptz at time zone ${tz}),
+              date_trunc('month', ${new Date(from.getTime() - 1)}::timestamptz at time zone ${tz}),
+              interval '1 month') as m
+          ) s) as months,
+        (select json_agg(json_build_object('cur', cur, 'month', month, 'n', n)) from (
+          select cur, to_char(date_trunc('month', created_at at time zone ${tz}), 'YYYY-MM') as month,
+            count(*)::int as n
+          from c group by 1, 2) x) as corrections`);
+    const figures = (cur: boolean, start: Date, end: Date): PeriodFigures => {
+      const counts = new Map(
+        (row?.per_day ?? []).filter((d) => d.cur === cur).map((d) => [d.day, d.n] as const),
+      );
+      // A day of the zone straddling `from` is in both series (each counts its own part of it).
+      const lastDay = dayOf(new Date(end.getTime() - 1), tz);
+      const days = (row?.days ?? []).filter((d) => d.cur === cur || d.day === lastDay).map((d) => d.day);
+      const publishedPerDay = [...new Set(days)].map((day) => ({ day, count: counts.get(day) ?? 0 }));
+      const duration = (
+        list: { cur: boolean; n: number; median: number; p90: number }[] | null,
+      ): Duration => {
+        const found = (list ?? []).find((d) => d.cur === cur);
+        return found
+          ? { count: found.n, median: Number(found.median), p90: Number(found.p90) }
+          : { count: 0, median: null, p90: null };
+      };
+      const byCount = <T extends { n: number }>(a: T, b: T, keys: (keyof T)[]) => {
+        if (a.n !== b.n) return b.n - a.n;
+        for (const key of keys) {
+          const x = a[key] as unknown as string | null;
+          const y = b[key] as unknown as string | null;
+          if (x === y) continue;
+          if (x === null) return 1;
+          if (y === null) return -1;
+          return x < y ? -1 : 1;
+        }
+        return 0;
+      };
+      const perMonth = new Map(
+        (row?.corrections ?? []).filter((m) => m.cur === cur).map((m) => [m.month, m.n] as const),
+      );
+      const correctionsPerMonth = (row?.months ?? [])
+        .filter((m) => m.cur === cur)
+        .map((m) => ({ month: m.month, count: perMonth.get(m.month) ?? 0 }));
+      return {
+        from: start.toISOString(),
+        to: end.toISOString(),
+        published: [...counts.values()].reduce((sum, n) => sum + n, 0),
+        publishedPerDay,
+        feedToPublished: duration(row?.feed ?? null),
+        createdToPublished: duration(row?.created ?? null),
+        verdicts: (row?.verdicts ?? [])
+          .filter((v) => v.cur === cur)
+          .sort((a, b) => byCount(a, b, ['category']))
+          .map((v) => ({ category: v.category, name: v.name, color: v.color, count: v.n })),
+        authors: (row?.authors ?? [])
+          .filter((a) => a.cur === cur)
+          .sort((a, b) => byCount(a, b, ['name', 'author']))
+          .map((a) => ({ author: a.author, name: a.name, count: a.n })),
+        corrections: [...perMonth.values()].reduce((sum, n) => sum + n, 0),
+        correctionsPerMonth,
+      };
     };
+    return { current: figures(true, from, to), previous: figures(false, previousFrom, from) };
   }
 
   /** Edges of the backlog's age buckets, in hours (the last is open-ended). */
@@ -210,9 +275,7 @@ export function createMetricsService(deps: { db: Db; guard: AccessGuard }) {
     const tz = parseZone(args.tz);
     const length = to.getTime() - from.getTime();
     const previousFrom = new Date(from.getTime() - length);
-    // One after the other: PGlite runs one statement at a time anyway, and PostgreSQL's pool is shared.
-    const current = await period(from, to, tz);
-    const previous = await period(previousFrom, from, tz);
+    const { current, previous } = await periods(previousFrom, from, to, tz);
     return { tz, current, previous, backlog: await backlog(args.now ?? new Date()) };
   }
 
