@@ -10,6 +10,25 @@ export type Encoding = 'br' | 'gzip' | 'identity';
  */
 export function chooseEncoding(header: string | string[] | undefined): Encoding {
   if (!header) return 'identity';
+  if (typeof header !== 'string' || header.length > MAX_KNOWN_LENGTH) return encodingOf(header);
+  // Clients send a handful of distinct headers (`gzip, deflate, br, zstd` and the like), and every
+  // cached page's answer asks: each is parsed once, up to KNOWN_HEADERS of them (a flood of
+  // made-up ones empties the list now and then, and holds at most 16 KB).
+  let encoding = known.get(header);
+  if (encoding === undefined) {
+    encoding = encodingOf(header);
+    if (known.size >= KNOWN_HEADERS) known.clear();
+    known.set(header, encoding);
+  }
+  return encoding;
+}
+
+/** Accept-Encoding values remembered by chooseEncoding, and the longest one remembered. */
+const KNOWN_HEADERS = 64;
+const MAX_KNOWN_LENGTH = 256;
+const known = new Map<string, Encoding>();
+
+function encodingOf(header: string | string[]): Encoding {
   const weights = new Map<string, number>();
   for (const part of (Array.isArray(header) ? header.join(',') : header).split(',')) {
     const [name, ...params] = part.trim().toLowerCase().split(';');

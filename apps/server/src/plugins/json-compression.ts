@@ -3,7 +3,7 @@
 // which an editor on a phone network waited seconds for; brotli at quality 4 makes it a fraction
 // of that in about a millisecond of a worker thread. Public pages and static files have their own
 // compressed copies (page cache, asset compression) and are left alone.
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { brotliText, gzipText } from '../compression/compression.ts';
 import { chooseEncoding } from '../compression/content-encoding.ts';
 
@@ -18,9 +18,13 @@ function isJson(reply: FastifyReply): boolean {
 }
 
 export function registerJsonCompression(app: FastifyInstance): void {
-  app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
-    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
-    if (request.method === 'HEAD' || reply.getHeader('content-encoding') || !isJson(reply)) return payload;
+  // Synchronous but for the compression itself: it runs for every answer (pages and files
+  // included), and an async hook costs a promise per request.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return done(null, payload);
+    if (request.method === 'HEAD' || reply.getHeader('content-encoding') || !isJson(reply)) {
+      return done(null, payload);
+    }
     const body = typeof payload === 'string' ? Buffer.from(payload) : payload;
     // The answer depends on Accept-Encoding for every JSON answer, compressed or not.
     const vary = reply.getHeader('vary');
@@ -31,13 +35,16 @@ export function registerJsonCompression(app: FastifyInstance): void {
     ) {
       reply.header('vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding');
     }
-    if (body.length < JSON_COMPRESSION_MIN_BYTES) return payload;
+    if (body.length < JSON_COMPRESSION_MIN_BYTES) return done(null, payload);
     const encoding = chooseEncoding(request.headers['accept-encoding']);
-    if (encoding === 'identity') return payload;
-    const compressed =
-      encoding === 'br' ? await brotliText(body, BROTLI_QUALITY) : await gzipText(body, GZIP_LEVEL);
-    reply.header('content-encoding', encoding);
-    reply.removeHeader('content-length');
-    return compressed;
+    if (encoding === 'identity') return done(null, payload);
+    (encoding === 'br' ? brotliText(body, BROTLI_QUALITY) : gzipText(body, GZIP_LEVEL)).then(
+      (compressed) => {
+        reply.header('content-encoding', encoding);
+        reply.removeHeader('content-length');
+        done(null, compressed);
+      },
+      (error: Error) => done(error),
+    );
   });
 }

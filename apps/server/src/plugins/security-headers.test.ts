@@ -31,9 +31,9 @@ const securityHeadersOf = (headers: Record<string, unknown>) =>
 
 describe('security headers', () => {
   it('are the headers @fastify/helmet sends with the server’s options, on every kind of answer', async () => {
-    const withHelmet = await appWith((app) =>
-      app.register(helmet, { contentSecurityPolicy: false, crossOriginEmbedderPolicy: false }),
-    );
+    const withHelmet = await appWith(async (app) => {
+      await app.register(helmet, { contentSecurityPolicy: false, crossOriginEmbedderPolicy: false });
+    });
     const ours = await appWith(registerSecurityHeaders);
     for (const url of ['/ok', '/fails', '/missing', '/own']) {
       const expected = await withHelmet.inject({ url });

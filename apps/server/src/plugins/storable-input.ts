@@ -74,9 +74,19 @@ function checkRequest(request: FastifyRequest): void {
   assertStorable(request.body, unstored ? (path) => unstored.test(path) : undefined);
 }
 
-/** Registers the check on every route (call before any route or module is registered). */
+/**
+ * Registers the check on every route (call before any route or module is registered). A
+ * synchronous hook: it runs for every request, cached public pages included, and an async one
+ * costs a promise each time.
+ */
 export function registerStorableInput(app: FastifyInstance): void {
-  app.addHook('preValidation', async (request) => {
-    checkRequest(request);
+  app.addHook('preValidation', (request, _reply, done) => {
+    try {
+      checkRequest(request);
+    } catch (error) {
+      done(error as Error);
+      return;
+    }
+    done();
   });
 }

@@ -311,6 +311,15 @@ describe('responses', () => {
     expect(chooseEncoding(header)).toBe(expected);
   });
 
+  it('chooses the same for a header it has seen, among many made-up ones and very long ones', () => {
+    const headers = ['gzip, deflate, br', 'br;q=0, gzip', 'gzip;q=0, br;q=0', `gzip, ${'x'.repeat(300)}`];
+    const first = headers.map((header) => chooseEncoding(header));
+    for (let i = 0; i < 200; i++) chooseEncoding(`gzip;q=0.${i % 10}, made-up-${i}`);
+    expect(headers.map((header) => chooseEncoding(header))).toEqual(first);
+    expect(first).toEqual(['br', 'gzip', 'identity', 'gzip']);
+    expect(chooseEncoding(['gzip', 'br'])).toBe('br');
+  });
+
   it('matches If-None-Match against the body in any encoding, weak or strong', () => {
     expect(matchesEtag('"abc-gz"', 'abc')).toBe(true);
     expect(matchesEtag('W/"abc"', 'abc')).toBe(true);
