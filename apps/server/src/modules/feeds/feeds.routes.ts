@@ -24,6 +24,49 @@ const ok = (contentType: string, text: string): RenderedPage => ({
   body: Buffer.from(text, 'utf8'),
 });
 
+const ANSWER_SHAPES: Record<string, Record<string, unknown>> = {
+  [JSON_TYPE]: {
+    type: 'object',
+    description: 'schema.org DataFeed: dataFeedElement[].item[0] is a ClaimReview',
+    additionalProperties: true,
+    properties: {
+      '@context': { type: 'string' },
+      '@type': { type: 'string', enum: ['DataFeed'] },
+      dateModified: { type: 'string', format: 'date-time' },
+      dataFeedElement: {
+        type: 'array',
+        items: { type: 'object', additionalProperties: true },
+      },
+    },
+  },
+  [JSON_FEED]: {
+    type: 'object',
+    description: 'JSON Feed 1.1; each item has tags: [verdict] and _verdict',
+    additionalProperties: true,
+    properties: {
+      version: { type: 'string' },
+      title: { type: 'string' },
+      language: { type: 'string' },
+      items: {
+        type: 'array',
+        items: {
+          type: 'object',
+          additionalProperties: true,
+          properties: {
+            id: { type: 'string' },
+            url: { type: 'string' },
+            title: { type: 'string' },
+            content_text: { type: 'string' },
+            tags: { type: 'array', items: { type: 'string' } },
+            _verdict: { type: 'object', nullable: true, additionalProperties: true },
+          },
+        },
+      },
+    },
+  },
+  [RSS]: { type: 'string', description: 'RSS 2.0; the verdict prefixes each title and is its category' },
+};
+
 /** Every feed address. */
 export function feedPaths(): { path: string; kind: 'claimreview' | 'json' | 'rss'; language?: string }[] {
   return [
@@ -52,11 +95,16 @@ export function registerFeedRoutes(
       reply.header('cache-control', PUBLIC_PAGE_CACHE);
       return reply.code(page.status).send(page.body);
     };
+  // The answer's media type and shape, for the API document (the body is sent as built).
   const schema = (summary: string, type: string) => ({
     tags: ['feeds'],
     summary,
-    produces: [type.split(';')[0]!],
-    response: { 200: { description: summary, type: 'string' } },
+    response: {
+      200: {
+        description: summary,
+        content: { [type.split(';')[0]!]: { schema: ANSWER_SHAPES[type] ?? { type: 'string' } } },
+      },
+    },
   });
   app.get(
     '/feeds/claimreview.json',
