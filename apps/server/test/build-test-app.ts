@@ -64,6 +64,9 @@ export async function buildTestApp(
     database,
     logger: false,
     site: opts.site ?? false,
+    // Loading the site's server build takes longer than Fastify's 10 s on a loaded machine (seen at
+    // load 25 on two shared cores): no limit for tests, which have their own time-outs.
+    ...(opts.site ? { pluginTimeoutMs: 0 } : {}),
     resolveActor: (request) => {
       const name = request.headers['x-test-actor'];
       if (name === undefined) return undefined;

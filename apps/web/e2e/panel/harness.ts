@@ -23,7 +23,8 @@ export type { TestUser };
 export type PanelLanguage = 'ar' | 'en';
 export type Theme = 'light' | 'dark';
 
-export const SCREENSHOTS = join(REPO_ROOT, 'test-results', 'screenshots');
+/** Where screenshots go: test-results/screenshots, or E2E_SCREENSHOTS_DIR when set (to look at one run's). */
+export const SCREENSHOTS = process.env.E2E_SCREENSHOTS_DIR || join(REPO_ROOT, 'test-results', 'screenshots');
 export const DESKTOP = { width: 1280, height: 860 };
 export const PHONE = { width: 360, height: 800 };
 

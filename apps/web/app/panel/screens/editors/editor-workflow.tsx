@@ -4,6 +4,7 @@
 // editor calls prepare() on every save body and settle() / refused() with the answer.
 import { Alert, Text } from '@mantine/core';
 import { showFailedToast, showSavedToast, showSaveFailedToast, showSuccessToast } from '@tabayyun/forms';
+import { isItemAuthor } from '@tabayyun/workflow';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useMemo, useRef, useState } from 'react';
 import { listQueryKey } from '../../components/data-table/resource-table.tsx';
@@ -93,6 +94,7 @@ export function useEditorWorkflow(o: EditorWorkflowOptions) {
           mayPublishOwnWork: (claims?.roles ?? []).includes('super-admin'),
         },
         gateBlocks: checks.some((c) => !c.met && !c.off && c.level === 'error'),
+        submittedBy: typeof o.record?.submittedBy === 'string' ? o.record.submittedBy : null,
       }),
     [status, o.mayWrite, o.mayPublish, o.isDirty, o.record, settings.data, claims, checks],
   );
@@ -160,7 +162,8 @@ export function useEditorWorkflow(o: EditorWorkflowOptions) {
         ...(transition.evidenceAcknowledged ? { evidenceAcknowledged: transition.evidenceAcknowledged } : {}),
       };
     }
-    if (status && reasonNeeded(status, doc.status, o.mayPublish)) {
+    const isAuthor = isItemAuthor(o.record, claims?.sub);
+    if (status && reasonNeeded(status, doc.status, o.mayPublish, isAuthor)) {
       const reason = await askReason(status);
       if (reason === null) throw new WorkflowCancelled();
       return { ...doc, statusReason: reason };
@@ -181,6 +184,7 @@ export function useEditorWorkflow(o: EditorWorkflowOptions) {
     const done = {
       submit: w.submitted,
       sendBack: w.sentBack,
+      recall: w.recalled,
       publish: w.published,
       unpublish: w.unpublished,
       schedule: w.scheduleSaved,

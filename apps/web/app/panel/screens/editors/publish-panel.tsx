@@ -15,6 +15,7 @@ import {
   Stack,
   Text,
   Title,
+  useComputedColorScheme,
   VisuallyHidden,
 } from '@mantine/core';
 import type { ReactNode } from 'react';
@@ -38,12 +39,14 @@ export interface PublishPanelProps {
 const ACTION_LABEL: Record<WorkflowAction['kind'], keyof WorkflowTexts> = {
   submit: 'submitForReview',
   sendBack: 'sendBack',
+  recall: 'recall',
   publish: 'publish',
   unpublish: 'unpublish',
 };
 
 export function PublishPanel({ actions, checks, busy, onAction, onGoTo, schedule }: PublishPanelProps) {
   const t = useTexts(WORKFLOW_TEXTS);
+  const dark = useComputedColorScheme('light') === 'dark';
   const publish = actions.find((a) => a.kind === 'publish');
   const blocking = checks.filter((c) => !c.met && c.level === 'error');
   return (
@@ -101,7 +104,7 @@ export function PublishPanel({ actions, checks, busy, onAction, onGoTo, schedule
               {t.checklistTitle}
             </Title>
             {blocking.length === 0 ? (
-              <Text size="sm" c="green.9" mb={4} data-testid="checklist-all-met">
+              <Text size="sm" fw={600} c={dark ? 'green.3' : 'teal.9'} mb={4} data-testid="checklist-all-met">
                 {t.checklistAllMet}
               </Text>
             ) : null}
@@ -164,23 +167,22 @@ function ChecklistItem({
       <Badge color={color} variant="filled" size="sm" circle aria-hidden mt={2} style={{ flexShrink: 0 }}>
         {mark}
       </Badge>
-      <Box style={{ flex: 1, minWidth: 0 }}>
+      <Group gap={6} wrap="wrap" align="baseline" style={{ flex: 1, minWidth: 0 }}>
         <Text size="sm" td={check.off ? 'line-through' : undefined}>
           <VisuallyHidden>{`${label}: `}</VisuallyHidden>
           {state === 'met' || state === 'off' ? (check.label ?? check.message) : check.message}
         </Text>
-      </Box>
-      {check.field && !check.met && !check.off ? (
-        <Button
-          variant="subtle"
-          size="compact-xs"
-          onClick={() => onGoTo(check.field as string)}
-          aria-label={`${t.goToField}: ${check.message}`}
-          style={{ flexShrink: 0 }}
-        >
-          {t.goToField}
-        </Button>
-      ) : null}
+        {check.field && !check.met && !check.off ? (
+          <Button
+            variant="subtle"
+            size="compact-xs"
+            onClick={() => onGoTo(check.field as string)}
+            aria-label={`${t.goToField}: ${check.message}`}
+          >
+            {t.goToField}
+          </Button>
+        ) : null}
+      </Group>
     </Group>
   );
 }

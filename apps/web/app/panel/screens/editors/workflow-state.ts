@@ -1,10 +1,16 @@
 // What the editor's publishing control offers (issue 33 §1): the actions open from the saved
 // status and, for each, why it is blocked. The rules are @tabayyun/workflow's (the server decides
 // with the same functions); this file only gathers the user's facts for them.
-import { decideTransition, fourEyesBlocks, type ItemStatus, isItemStatus } from '@tabayyun/workflow';
+import {
+  decideTransition,
+  fourEyesBlocks,
+  type ItemStatus,
+  isItemAuthor,
+  isItemStatus,
+} from '@tabayyun/workflow';
 
 export interface WorkflowAction {
-  kind: 'submit' | 'sendBack' | 'publish' | 'unpublish';
+  kind: 'submit' | 'sendBack' | 'recall' | 'publish' | 'unpublish';
   to: ItemStatus;
   /** A reason must go with the change (send back, unpublish). */
   needsReason: boolean;
@@ -37,15 +43,25 @@ export interface WorkflowFacts {
   fourEyes: { enabled: boolean; lastEditor: string | null; actor: string | null; mayPublishOwnWork: boolean };
   /** Unmet blocking gate items (fact-checks). */
   gateBlocks: boolean;
+  /** Who submitted the item for review (null: not in review, or unknown). */
+  submittedBy?: string | null;
 }
+
+/** The user submitted the item for review and no one else has edited it since (ADR 048). */
+const authorOf = (facts: WorkflowFacts) =>
+  isItemAuthor(
+    { submittedBy: facts.submittedBy, lastEditedBy: facts.fourEyes.lastEditor },
+    facts.fourEyes.actor,
+  );
 
 /** The actions of the saved status, in the order the panel shows them. */
 export function workflowActions(facts: WorkflowFacts): WorkflowAction[] {
   if (!facts.mayWrite) return [];
   const from = isItemStatus(facts.status) ? facts.status : null;
   const actions: WorkflowAction[] = [];
+  const isAuthor = authorOf(facts);
   const allowed = (to: ItemStatus) =>
-    decideTransition({ from, to, canPublish: facts.mayPublish }) as {
+    decideTransition({ from, to, canPublish: facts.mayPublish, isAuthor }) as {
       allowed: boolean;
       reasonRequired?: boolean;
     };
@@ -57,7 +73,10 @@ export function workflowActions(facts: WorkflowFacts): WorkflowAction[] {
       blockedBy: from === null ? ['new'] : [],
     });
   }
-  if (from === 'review' && facts.mayPublish) {
+  // The author withdraws their own submission (no reason needed); a reviewer sends it back.
+  if (from === 'review' && isAuthor) {
+    actions.push({ kind: 'recall', to: 'draft', needsReason: false, blockedBy: [] });
+  } else if (from === 'review' && facts.mayPublish) {
     actions.push({ kind: 'sendBack', to: 'draft', needsReason: true, blockedBy: [] });
   }
   if (from !== 'published') {
@@ -74,7 +93,7 @@ export function workflowActions(facts: WorkflowFacts): WorkflowAction[] {
     actions.push({ kind: 'unpublish', to: 'draft', needsReason: true, blockedBy: [] });
   }
   // Submit and Publish lead; the moves back follow.
-  const ORDER: WorkflowAction['kind'][] = ['submit', 'publish', 'sendBack', 'unpublish'];
+  const ORDER: WorkflowAction['kind'][] = ['submit', 'publish', 'sendBack', 'recall', 'unpublish'];
   actions.sort((a, b) => ORDER.indexOf(a.kind) - ORDER.indexOf(b.kind));
   return actions.map((action) => ({
     ...action,
@@ -83,9 +102,12 @@ export function workflowActions(facts: WorkflowFacts): WorkflowAction[] {
   }));
 }
 
-/** A status change the form's own status field makes needs a reason (review/published → draft). */
-export function reasonNeeded(from: unknown, to: unknown, mayPublish: boolean): boolean {
+/**
+ * A status change the form's own status field makes needs a reason (review/published → draft),
+ * except the author's own recall from review.
+ */
+export function reasonNeeded(from: unknown, to: unknown, mayPublish: boolean, isAuthor = false): boolean {
   if (!isItemStatus(from) || !isItemStatus(to) || from === to) return false;
-  const decision = decideTransition({ from, to, canPublish: mayPublish });
+  const decision = decideTransition({ from, to, canPublish: mayPublish, isAuthor });
   return decision.allowed && decision.reasonRequired;
 }

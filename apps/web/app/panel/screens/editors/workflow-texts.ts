@@ -9,6 +9,7 @@ export const WORKFLOW_TEXTS = defineTexts({
     panelTitle: 'Publishing',
     submitForReview: 'Submit for review',
     sendBack: 'Send back',
+    recall: 'Withdraw from review',
     publish: 'Publish',
     unpublish: 'Unpublish',
     // Why Publish is unavailable.
@@ -46,6 +47,7 @@ export const WORKFLOW_TEXTS = defineTexts({
     // Done toasts.
     submitted: 'Submitted for review',
     sentBack: 'Sent back to the author',
+    recalled: 'Withdrawn from review: it is a draft again',
     published: 'Published',
     unpublished: 'Unpublished',
     // Scheduling.
@@ -72,6 +74,7 @@ export const WORKFLOW_TEXTS = defineTexts({
     panelTitle: 'النشر',
     submitForReview: 'إرسال إلى المراجعة',
     sendBack: 'إعادة إلى الكاتب',
+    recall: 'سحب من المراجعة',
     publish: 'نشر',
     unpublish: 'إلغاء النشر',
     unavailable: 'النشر غير متاح:',
@@ -103,6 +106,7 @@ export const WORKFLOW_TEXTS = defineTexts({
     withdrawnTitle: 'سُحبت من الموقع',
     submitted: 'أُرسلت إلى المراجعة',
     sentBack: 'أُعيدت إلى الكاتب',
+    recalled: 'سُحبت من المراجعة: عادت مسودّة',
     published: 'نُشرت',
     unpublished: 'أُلغي النشر',
     scheduleTitle: 'النشر في…',
