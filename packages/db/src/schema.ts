@@ -65,14 +65,14 @@ const workflowColumns = () => ({
   lastEditedBy: text('last_edited_by'),
 });
 
-const inList = (column: string, values: readonly string[]) =>
-  sql.raw(`"${column}" in (${values.map((v) => `'${v}'`).join(', ')})`);
 /** The desk (issue 35 §1, ADR 051): who the item is assigned to (a user id) and by when. */
 const deskColumns = () => ({
   assignee: text('assignee'),
   dueAt: timestampTz('due_at'),
 });
 
+const inList = (column: string, values: readonly string[]) =>
+  sql.raw(`"${column}" in (${values.map((v) => `'${v}'`).join(', ')})`);
 
 export const factcheck = pgTable(
   'factcheck',
@@ -110,9 +110,9 @@ export const factcheck = pgTable(
     meta: jsonb('meta').$type<SeoMeta>(),
     publishedAt: timestampTz('published_at'),
     ...workflowColumns(),
+    ...deskColumns(),
     /** Claim source addresses acknowledged as impossible to archive (publish gate, ADR 039). */
     evidenceAcknowledged: textList('evidence_acknowledged'),
-    ...deskColumns(),
     disabledAt: timestampTz('disabled_at'),
     deletedAt: timestampTz('deleted_at'),
     createdAt: createdAt(),
@@ -172,12 +172,12 @@ export const factcheck = pgTable(
     // first, like ORDER BY ... DESC) tempts the planner to walk every unpublished row before the hot
     // "published + language, newest first" query finds its first match.
     index('factcheck_published_at_idx').on(t.publishedAt).where(sql`${t.publishedAt} is not null`),
-    index('factcheck_publish_at_idx').on(t.publishAt).where(sql`${t.publishAt} is not null`),
-    index('factcheck_translation_id_idx').on(t.translation_id),
     index('factcheck_assignee_idx')
       .on(t.assignee, t.updatedAt.desc().nullsFirst())
       .where(sql`${t.assignee} is not null`),
     index('factcheck_due_at_idx').on(t.dueAt).where(sql`${t.dueAt} is not null`),
+    index('factcheck_publish_at_idx').on(t.publishAt).where(sql`${t.publishAt} is not null`),
+    index('factcheck_translation_id_idx').on(t.translation_id),
     index('factcheck_news_feed_idx').on(t.newsFeed),
     index('factcheck_media_source_gin_idx').using('gin', t.mediaSource),
     index('factcheck_country_gin_idx').using('gin', t.country),
@@ -217,9 +217,9 @@ export const article = pgTable(
     meta: jsonb('meta').$type<SeoMeta>(),
     publishedAt: timestampTz('published_at'),
     ...workflowColumns(),
+    ...deskColumns(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
-    ...deskColumns(),
     version: version(),
     updatedBy: updatedBy(),
     /** Last change of the fields its translations follow (rating, conclusion; content): ADR 014. */
@@ -253,12 +253,12 @@ export const article = pgTable(
       t.publishedAt.desc().nullsFirst(),
     ),
     index('article_published_at_idx').on(t.publishedAt).where(sql`${t.publishedAt} is not null`),
-    index('article_publish_at_idx').on(t.publishAt).where(sql`${t.publishAt} is not null`),
-    index('article_translation_id_idx').on(t.translation_id),
     index('article_assignee_idx')
       .on(t.assignee, t.updatedAt.desc().nullsFirst())
       .where(sql`${t.assignee} is not null`),
     index('article_due_at_idx').on(t.dueAt).where(sql`${t.dueAt} is not null`),
+    index('article_publish_at_idx').on(t.publishAt).where(sql`${t.publishAt} is not null`),
+    index('article_translation_id_idx').on(t.translation_id),
     index('article_country_gin_idx').using('gin', t.country),
     index('article_topic_gin_idx').using('gin', t.topic),
     index('article_tags_gin_idx').using('gin', t.tags),
@@ -293,21 +293,21 @@ export const feed = pgTable(
     /** Issue 36 §1: 'reader' for a reader's submission (else null), and how often it was asked. */
     source: text('source'),
     askedCount: integer('asked_count').notNull().default(1),
+    ...deskColumns(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
-    ...deskColumns(),
     version: version(),
     updatedBy: updatedBy(),
   },
   (t) => [
     check('feed_status_check', inList('status', FEED_STATUS_VALUES)),
     index('feed_status_created_at_idx').on(t.status, t.createdAt.desc().nullsFirst()),
-    index('feed_factcheck_id_idx').on(t.factcheckId),
-    index('feed_reader_open_idx')
     index('feed_assignee_idx')
       .on(t.assignee, t.updatedAt.desc().nullsFirst())
       .where(sql`${t.assignee} is not null`),
     index('feed_due_at_idx').on(t.dueAt).where(sql`${t.dueAt} is not null`),
+    index('feed_factcheck_id_idx').on(t.factcheckId),
+    index('feed_reader_open_idx')
       .on(t.askedCount.desc(), t.createdAt.desc())
       .where(sql`${t.source} = 'reader' and ${t.status} <> 'archive'`),
     index('feed_media_source_gin_idx').using('gin', t.mediaSource),
@@ -877,8 +877,6 @@ export const presence = pgTable(
   ],
 );
 
-// ---- The desk: saved views (issue 35 §4, ADR 052) ----
-
 // ---- The desk: notes and notifications (issue 35 §2–3, ADR 051) ----
 
 const NOTE_ITEM_TYPES = ['factcheck', 'article'] as const;
@@ -946,6 +944,8 @@ export const notificationSetting = pgTable('notification_setting', {
   digestSentAt: timestampTz('digest_sent_at'),
   updatedAt: updatedAt(),
 });
+
+// ---- The desk: saved views (issue 35 §4, ADR 052) ----
 
 /** A list's query string under a name: its owner's, and readable by the roles it is shared with. */
 export const savedView = pgTable(
