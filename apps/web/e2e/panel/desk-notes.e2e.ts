@@ -117,6 +117,13 @@ describe.each(['ar', 'en'] as PanelLanguage[])('notes on a draft (%s)', (languag
     const after = await journey.api(editor, 'GET', `/api/note?item=${id}&itemType=factcheck`);
     expect(after.body.data[0].resolved).toBe(false);
 
+    // The note is in the item's history too.
+    await page.keyboard.press('Escape');
+    await page.getByTestId('editor-history').click();
+    const history = page.getByTestId('history-notes');
+    await history.waitFor(WAIT);
+    expect(await history.innerText()).toContain(w.text);
+
     // On a phone: the panel fits, no sideways scroll.
     const phone = await journey.newPage({ language, user: editor, viewport: PHONE });
     await openScreen(phone, journey.baseUrl, `/panel/factcheck/edit/${id}`);

@@ -32,6 +32,7 @@ import { COLLAB_TEXTS, type CollabTexts } from './collab-texts.ts';
 import { type ContentKind, languageLabel, statusLabel } from './content-forms.ts';
 import { useEditorOptions } from './editor-data.ts';
 import { EDITOR_TEXTS, type EditorTexts } from './editor-texts.ts';
+import { NotesHistory } from './notes/notes-history.tsx';
 import { readableValue, sameValue, wordDiff } from './word-diff.ts';
 
 /** How often an open editor says it is still there (the server keeps others for 60 s). */
@@ -640,6 +641,8 @@ export function HistoryDrawer({
           {c.loadMore}
         </Button>
       ) : null}
+      {/* The item's notes belong to its history too (issue 35 §2). */}
+      {kind === 'factcheck' || kind === 'article' ? <NotesHistory itemType={kind} item={id} /> : null}
       {selected.length === 1 ? (
         <Text size="sm" c="dimmed" mt="md">
           {c.compareHint}
