@@ -106,7 +106,16 @@ export function registerSpecialRoutes(app: FastifyInstance, deps: SpecialDeps): 
   app.post(
     '/count/read',
     {
-      schema: { tags: ['reads'], summary: 'Count one read of a published fact-check or article' },
+      schema: {
+        tags: ['reads'],
+        summary: 'Count one read of a published fact-check or article',
+        response: {
+          200: {
+            type: 'object',
+            properties: { data: { type: 'object', properties: { counted: { type: 'boolean' } } } },
+          },
+        },
+      },
       config: {
         rateLimit: { max: config.READ_RATE_MAX, timeWindow: 60_000, errorResponseBuilder: rateLimitAnswer },
       },
@@ -117,7 +126,13 @@ export function registerSpecialRoutes(app: FastifyInstance, deps: SpecialDeps): 
   app.post(
     '/contract',
     {
-      schema: { tags: ['contact'], summary: 'Send a message to the team (anonymous)' },
+      schema: {
+        tags: ['contact'],
+        summary: 'Send a message to the team (anonymous)',
+        response: {
+          200: { type: 'object', properties: { _id: { type: 'string' }, data: { type: 'boolean' } } },
+        },
+      },
       config: {
         rateLimit: {
           max: config.CONTACT_RATE_MAX,
@@ -146,6 +161,17 @@ export function registerSpecialRoutes(app: FastifyInstance, deps: SpecialDeps): 
         schema: {
           tags: [resource],
           summary: 'A signed draft link to the public page of this item (6 hours)',
+          response: {
+            200: {
+              type: 'object',
+              properties: {
+                data: {
+                  type: 'object',
+                  properties: { url: { type: 'string' }, expiresAt: { type: 'string', format: 'date-time' } },
+                },
+              },
+            },
+          },
         },
       },
       async (request) => {
