@@ -7,6 +7,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
+  accessibilityProblems,
   DESKTOP,
   expectToast,
   openScreen,
@@ -92,10 +93,10 @@ function countRefreshes(page: Page): { count: number } {
   return seen;
 }
 
-describe('sessions across tabs (weakness 9)', () => {
+describe.each(['ar', 'en'] as const)('sessions across tabs (weakness 9, %s)', (language: PanelLanguage) => {
   it('two tabs starting at once, each refreshing, keep the session', async () => {
     const editor = await journey.createUser(['editor']);
-    const context = await browserWithSession(editor, 'en');
+    const context = await browserWithSession(editor, language);
     const first = await context.newPage();
     await first.goto(`${journey.baseUrl}/panel/profile`);
     await screenReady(first);
@@ -118,7 +119,7 @@ describe('sessions across tabs (weakness 9)', () => {
 
   it('a reload while the start-up refresh is on its way keeps the session', async () => {
     const editor = await journey.createUser(['editor']);
-    const context = await browserWithSession(editor, 'en');
+    const context = await browserWithSession(editor, language);
     const page = await context.newPage();
     // The first load exchanges the stored token for the cookie; the reloads below run on the cookie.
     await page.goto(`${journey.baseUrl}/panel/profile`);
@@ -155,6 +156,7 @@ describe('sessions across tabs (weakness 9)', () => {
     await page.reload();
     await screenReady(page);
     expect(onLoginPage(page)).toBe(false);
+    expect(await page.evaluate(() => document.documentElement.dir)).toBe(language === 'ar' ? 'rtl' : 'ltr');
   });
 });
 
@@ -172,6 +174,8 @@ async function plainBrowser(language: PanelLanguage, userAgent?: string): Promis
     viewport: DESKTOP,
     locale: language === 'ar' ? 'ar-SY' : 'en-GB',
     reducedMotion: 'reduce',
+    // axe-core is injected as an inline script, which the panel's CSP would refuse.
+    bypassCSP: true,
     ...(userAgent ? { userAgent } : {}),
   });
   contexts.push(context);
@@ -225,6 +229,8 @@ describe('the sessions list on the profile', () => {
       );
       await other.waitFor({ state: 'detached' });
       expect(await laptop.locator('[data-action="sign-out-others"]').count()).toBe(0);
+      expect(await accessibilityProblems(laptop), `the sessions list (${language})`).toEqual([]);
+      await laptop.screenshot({ path: `/tmp/h1-sessions-${language}.png`, fullPage: true });
 
       // The phone's next refresh is refused: it is at the sign-in page.
       await phone.reload();
@@ -284,23 +290,42 @@ describe('the refresh token in an HttpOnly cookie (weakness 13)', () => {
   }
 });
 
-describe('an administrator ends a user’s sessions', () => {
-  it('from the users screen: the user’s browser is at the sign-in page at its next refresh', async () => {
-    const editor = await journey.createUser(['editor']);
-    const editorPage = await signInThroughForm(await plainBrowser('en'), editor, '/panel/dashboard');
-    const admin = await journey.newPage({ language: 'en', user: journey.admin });
-    await openScreen(admin, journey.baseUrl, '/panel/users');
-    await admin.getByTestId('table-search').fill(editor.email);
-    const row = admin.locator('tr[data-row-id]', { hasText: editor.email });
-    await row.waitFor();
-    await expect.poll(() => admin.locator('tr[data-row-id]').count(), { timeout: 5000 }).toBe(1);
-    await row.getByTestId('user-actions').click();
-    await admin.locator('[data-action="end-sessions"]').click();
-    const dialog = admin.getByRole('dialog');
-    expect(await dialog.innerText()).toContain('Their account stays open');
-    await dialog.getByRole('button', { name: 'Sign them out' }).click();
-    await expectToast(admin, `${editor.email} has been signed out everywhere`);
-    await editorPage.reload();
-    await editorPage.waitForURL(/\/panel\/login/);
-  });
-});
+const END_SESSIONS_TEXTS = {
+  ar: {
+    text: 'ويبقى حسابه مفتوحًا',
+    confirm: 'سجّل خروجه',
+    done: (email: string) => `سُجّل خروج ${email} من كل أجهزته`,
+  },
+  en: {
+    text: 'Their account stays open',
+    confirm: 'Sign them out',
+    done: (email: string) => `${email} has been signed out everywhere`,
+  },
+} as const;
+
+describe.each(['ar', 'en'] as const)(
+  'an administrator ends a user’s sessions (%s)',
+  (language: PanelLanguage) => {
+    it('from the users screen: the user’s browser is at the sign-in page at its next refresh', async () => {
+      const texts = END_SESSIONS_TEXTS[language];
+      const editor = await journey.createUser(['editor']);
+      const editorPage = await signInThroughForm(await plainBrowser(language), editor, '/panel/dashboard');
+      const admin = await journey.newPage({ language, user: journey.admin });
+      await openScreen(admin, journey.baseUrl, '/panel/users');
+      await admin.getByTestId('table-search').fill(editor.email);
+      const row = admin.locator('tr[data-row-id]', { hasText: editor.email });
+      await row.waitFor();
+      await expect.poll(() => admin.locator('tr[data-row-id]').count(), { timeout: 5000 }).toBe(1);
+      await row.getByTestId('user-actions').click();
+      await admin.locator('[data-action="end-sessions"]').click();
+      const dialog = admin.getByRole('dialog');
+      expect(await dialog.innerText()).toContain(texts.text);
+      expect(await accessibilityProblems(admin), `the end-sessions dialog (${language})`).toEqual([]);
+      await admin.screenshot({ path: `/tmp/h1-end-sessions-${language}.png` });
+      await dialog.getByRole('button', { name: texts.confirm }).click();
+      await expectToast(admin, texts.done(editor.email));
+      await editorPage.reload();
+      await editorPage.waitForURL(/\/panel\/login/);
+    });
+  },
+);

@@ -86,13 +86,18 @@ async function signOut(page: Page): Promise<void> {
 }
 
 describe('Settings → Roles: requires second factor', () => {
-  it('switches the requirement per role and keeps it through a rename', async () => {
-    const page = await journey.newPage({ language: 'en', user: journey.admin });
+  it.each(['ar', 'en'] as const)('switches the requirement per role (%s)', async (language) => {
+    const page = await journey.newPage({ language, user: journey.admin });
     await openScreen(page, journey.baseUrl, '/panel/roles');
     const editorSwitch = page.getByTestId('second-factor-editor');
     await editorSwitch.waitFor();
     expect(await editorSwitch.isChecked()).toBe(false);
-    await page.getByLabel('Requires a second factor: Editor').check();
+    const label = language === 'ar' ? 'يتطلّب عاملًا ثانيًا: ' : 'Requires a second factor: ';
+    expect(await editorSwitch.getAttribute('aria-label')).toMatch(new RegExp(`^${label}`));
+    await page
+      .getByLabel(new RegExp(`^${label}`))
+      .and(editorSwitch)
+      .check();
     await expect
       .poll(
         async () =>
@@ -227,23 +232,28 @@ describe.each(['ar', 'en'] as const)(
 );
 
 describe('a password an administrator reset', () => {
-  it('still asks for the second factor, then for the new password', async () => {
-    const user = await journey.createUser(['fact-checker']);
-    const tokens = await journey.tokensOf(user);
-    const secret = await enrolByApi(tokens.access_token);
-    const reset = await journey.api(journey.admin, 'POST', '/auth/adminreset', {
-      email: user.email,
-      new_password: user.password,
-    });
-    expect(reset.status).toBe(200);
-    const page = await journey.newPage({ language: 'en' });
-    await openScreen(page, journey.baseUrl, '/panel/login');
-    await signInWithForm(page, user);
-    await page.getByTestId('second-factor-code').fill(totpCode(secret, 30_000));
-    await page.getByTestId('second-factor-submit').click();
-    await page.waitForURL(/\/panel\/change-password$/);
-    await screenReady(page);
-  });
+  it.each(['ar', 'en'] as const)(
+    'still asks for the second factor, then for the new password (%s)',
+    async (language) => {
+      const user = await journey.createUser(['fact-checker']);
+      const tokens = await journey.tokensOf(user);
+      const secret = await enrolByApi(tokens.access_token);
+      const reset = await journey.api(journey.admin, 'POST', '/auth/adminreset', {
+        email: user.email,
+        new_password: user.password,
+      });
+      expect(reset.status).toBe(200);
+      const page = await journey.newPage({ language });
+      await openScreen(page, journey.baseUrl, '/panel/login');
+      await signInWithForm(page, user);
+      await page.getByTestId('second-factor-code').fill(totpCode(secret, 30_000));
+      await page.getByTestId('second-factor-submit').click();
+      await page.waitForURL(/\/panel\/change-password$/);
+      await screenReady(page);
+      expect(await page.evaluate(() => document.documentElement.dir)).toBe(language === 'ar' ? 'rtl' : 'ltr');
+      await expectAccessible(page, `the forced password change (${language})`);
+    },
+  );
 });
 
 describe('the second step at sign-in', () => {
