@@ -25,8 +25,8 @@ import { registerRevisionRoutes } from './modules/resources/revisions.routes.ts'
 import { registerShare } from './modules/share/index.ts';
 import { registerSpecialRoutes } from './modules/special.routes.ts';
 import { registerTips } from './modules/tips/index.ts';
-import { registerWebhooks } from './modules/webhooks/index.ts';
 import { registerViews } from './modules/views/index.ts';
+import { registerWebhooks } from './modules/webhooks/index.ts';
 import { registerWorkflow } from './modules/workflow/index.ts';
 import { type ActorResolver, registerActor } from './plugins/actor.ts';
 import { registerErrorHandling, registerJsonNotFound } from './plugins/error-handler.ts';
