@@ -1,9 +1,10 @@
 // Corrections and retractions in the browser (issue 33 §3–4): an editor adds a rating-change
 // correction from the fact-check editor; the public page shows the dated notice naming both
 // verdicts, its JSON-LD dateModified follows, and /corrections lists it; the editor unpublishes
-// with a reason and the address answers a 410 tombstone with that reason. In English and Arabic;
-// the dialog and the new public pages pass axe (no serious or critical violation), and the
-// right-to-left and left-to-right screenshots are written to test-results/screenshots.
+// with a reason and the address answers a 410 tombstone with that reason. Each journey runs in
+// Arabic and in English; the dialog and the new public pages pass axe (no serious or critical
+// violation), and the right-to-left and left-to-right screenshots are written to
+// test-results/screenshots (E2E_SCREENSHOTS_DIR to collect one run's).
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -111,112 +112,121 @@ async function expectAccessible(page: Page, what: string) {
   expect(describeProblems(report), what).toEqual([]);
 }
 
-describe('corrections and retractions', () => {
-  it('a rating change from the editor shows on the public page, /corrections and the JSON-LD; unpublishing leaves a tombstone (en)', async () => {
-    const checker = await journey.createUser(['fact-checker'], { name: 'Rana Checker' });
-    const editor = await journey.createUser(['editor'], { name: 'Sami Editor' });
-    const item = await publishedFactcheck(journey, checker, 'Corrections: the bridge collapse video', 'en');
-    const from = await verdictName('fraud', 'en');
-    const to = await otherVerdict('en');
+/** What the journey reads and writes, as the user sees it in each language. */
+const TEXTS = {
+  en: {
+    ratingChange: 'Rating change',
+    cancel: 'Cancel',
+    addCorrection: 'Add correction',
+    noticeHeading: 'Rating changed',
+    changed: (from: string, to: string) => `The rating changed from “${from}” to “${to}”.`,
+    note: 'The original footage was found: the collapse happened in 2018.',
+    unpublished: 'Unpublished',
+    withdrawal: 'The footage was from another country.',
+    title: 'Corrections: the bridge collapse video',
+  },
+  ar: {
+    ratingChange: 'تغيير التقييم',
+    cancel: 'إلغاء',
+    addCorrection: 'إضافة التصحيح',
+    noticeHeading: 'تغيير التقييم',
+    changed: (from: string, to: string) => `تغيّر التقييم من «${from}» إلى «${to}».`,
+    note: 'عُثر على المقطع الأصلي: وقع الانهيار عام 2018.',
+    unpublished: 'أُلغي النشر',
+    withdrawal: 'صُوّر المقطع في بلد آخر.',
+    title: 'تصحيحات: مقطع انهيار الجسر',
+  },
+} as const;
+const dirOf = (language: 'ar' | 'en') => (language === 'ar' ? 'rtl' : 'ltr');
+/** The site's paths of a language: Arabic at the root, English under /en. */
+const sitePrefix = (language: 'ar' | 'en') => (language === 'ar' ? '' : '/en');
+
+describe.each(['ar', 'en'] as const)('corrections and retractions (%s)', (language) => {
+  const t = TEXTS[language];
+
+  it('a rating change from the editor shows on the public page, /corrections and the JSON-LD; unpublishing leaves a tombstone', async () => {
+    const checker = await journey.createUser(['fact-checker'], { name: `Rana Checker ${language}` });
+    const editor = await journey.createUser(['editor'], { name: `Sami Editor ${language}` });
+    const item = await publishedFactcheck(journey, checker, t.title, language);
+    const from = await verdictName('fraud', language);
+    const to = await otherVerdict(language);
 
     // A fact-checker has no "Add correction" (the publish right only).
-    const checkerPage = await journey.newPage({ language: 'en', user: checker });
+    const checkerPage = await journey.newPage({ language, user: checker });
     await openScreen(checkerPage, journey.baseUrl, `/panel/factcheck/edit/${item._id}`);
     expect(await checkerPage.getByTestId('add-correction').count()).toBe(0);
 
-    const page = await journey.newPage({ language: 'en', user: editor });
+    const page = await journey.newPage({ language, user: editor });
     await openScreen(page, journey.baseUrl, `/panel/factcheck/edit/${item._id}`);
     await page.getByTestId('add-correction').click();
-    await choose(page, 'correction-type', 'Rating change');
+    await choose(page, 'correction-type', t.ratingChange);
     expect(await page.getByTestId('correction-old-verdict').innerText()).toContain(from);
-    await screenshot(page, 'correction-dialog-en');
-    await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).last().click();
+    await screenshot(page, `correction-dialog-${language}`);
+    await page.getByRole('dialog').getByRole('button', { name: t.cancel }).last().click();
     await addRatingChange(page, {
-      type: 'Rating change',
+      type: t.ratingChange,
       verdict: to.name,
-      note: 'The original footage was found: the collapse happened in 2018.',
-      save: 'Add correction',
+      note: t.note,
+      save: t.addCorrection,
     });
     const after = await stored(item._id);
     expect(after.category).toBe(to.id);
 
-    const site = await journey.newPage({ language: 'en' });
-    const url = `${journey.baseUrl}/en/factcheck/${encodeURIComponent(String(item.slug))}`;
+    const site = await journey.newPage({ language });
+    const url = `${journey.baseUrl}${sitePrefix(language)}/factcheck/${encodeURIComponent(String(item.slug))}`;
     await site.goto(url);
     const notice = site.getByTestId('correction-notice').first();
     await notice.waitFor(WAIT);
     const text = await notice.innerText();
-    expect(text).toContain('Rating changed');
-    expect(text).toContain(`The rating changed from “${from}” to “${to.name}”.`);
-    expect(text).toContain('The original footage was found');
+    expect(text).toContain(t.noticeHeading);
+    expect(text).toContain(t.changed(from, to.name));
+    expect(text).toContain(t.note);
+    expect(await site.evaluate(() => document.documentElement.dir)).toBe(dirOf(language));
     const modified = new Date(String(after.updatedAt)).toISOString();
     const ld = await jsonLd(site);
     expect(ld.find((l) => l['@type'] === 'ClaimReview')?.dateModified).toBe(modified);
     expect(ld.find((l) => l['@type'] === 'NewsArticle')?.dateModified).toBe(modified);
-    await expectAccessible(site, 'fact-check page with a correction (en)');
+    // The ClaimReview names the new verdict.
+    const rating = ld.find((l) => l['@type'] === 'ClaimReview')?.reviewRating as
+      | Record<string, unknown>
+      | undefined;
+    expect(rating?.alternateName).toBe(to.name);
+    await expectAccessible(site, `fact-check page with a correction (${language})`);
+    await notice.screenshot({ path: join(SCREENSHOTS, `site-correction-notice-${dirOf(language)}.png`) });
 
-    await site.goto(`${journey.baseUrl}/en/corrections`);
+    await site.goto(`${journey.baseUrl}${sitePrefix(language)}/corrections`);
     const entry = site.getByTestId('correction-entry').first();
     await entry.waitFor(WAIT);
-    expect(await entry.innerText()).toContain('Corrections: the bridge collapse video');
-    await expectAccessible(site, '/en/corrections');
-    await site.screenshot({ path: join(SCREENSHOTS, 'site-corrections-en.png'), fullPage: true });
+    expect(await entry.innerText()).toContain(t.title);
+    expect(await entry.innerText()).toContain(t.note.slice(0, 20));
+    await expectAccessible(site, `${sitePrefix(language)}/corrections`);
+    await site.screenshot({
+      path: join(SCREENSHOTS, `site-corrections-${dirOf(language)}.png`),
+      fullPage: true,
+    });
 
     // Unpublished with a public reason: the address answers 410 with a tombstone.
     await page.locator('[data-workflow-action="unpublish"]').click();
     const dialog = page.getByRole('dialog');
-    await page.getByTestId('reason-input').fill('The footage was from another country.');
+    await page.getByTestId('reason-input').fill(t.withdrawal);
     await dialog.getByTestId('reason-confirm').click();
     await dialog.waitFor({ state: 'detached', ...WAIT });
-    await expectToast(page, 'Unpublished');
+    await expectToast(page, t.unpublished);
     const response = await site.goto(url);
     expect(response?.status()).toBe(410);
     await site.getByTestId('withdrawn').waitFor(WAIT);
-    expect(await site.getByTestId('withdrawn-reason').innerText()).toContain(
-      'The footage was from another country.',
-    );
+    expect(await site.getByTestId('withdrawn-reason').innerText()).toContain(t.withdrawal);
+    expect(await site.evaluate(() => document.documentElement.dir)).toBe(dirOf(language));
     expect(await jsonLd(site)).toEqual([]);
-    await expectAccessible(site, 'tombstone (en)');
-    await site.screenshot({ path: join(SCREENSHOTS, 'site-tombstone-en.png'), fullPage: true });
-  });
-
-  it('the same in Arabic: the dialog, the notice and /corrections read right to left (ar)', async () => {
-    const checker = await journey.createUser(['fact-checker'], { name: 'ريم المدققة' });
-    const editor = await journey.createUser(['editor'], { name: 'نادر المحرر' });
-    const item = await publishedFactcheck(journey, checker, 'تصحيحات: مقطع انهيار الجسر', 'ar');
-    const from = await verdictName('fraud', 'ar');
-    const to = await otherVerdict('ar');
-
-    const page = await journey.newPage({ language: 'ar', user: editor });
-    await openScreen(page, journey.baseUrl, `/panel/factcheck/edit/${item._id}`);
-    await page.getByTestId('add-correction').click();
-    await choose(page, 'correction-type', 'تغيير التقييم');
-    await screenshot(page, 'correction-dialog-ar');
-    await page.getByRole('dialog').getByRole('button', { name: 'إلغاء' }).last().click();
-    await addRatingChange(page, {
-      type: 'تغيير التقييم',
-      verdict: to.name,
-      note: 'عُثر على المقطع الأصلي: وقع الانهيار عام 2018.',
-      save: 'إضافة التصحيح',
+    await expectAccessible(site, `tombstone (${language})`);
+    await site.screenshot({
+      path: join(SCREENSHOTS, `site-tombstone-${dirOf(language)}.png`),
+      fullPage: true,
     });
-
-    const site = await journey.newPage({ language: 'ar' });
-    await site.goto(`${journey.baseUrl}/factcheck/${encodeURIComponent(String(item.slug))}`);
-    const notice = site.getByTestId('correction-notice').first();
-    await notice.waitFor(WAIT);
-    const text = await notice.innerText();
-    expect(text).toContain('تغيير التقييم');
-    expect(text).toContain(`تغيّر التقييم من «${from}» إلى «${to.name}».`);
-    expect(await site.evaluate(() => document.documentElement.dir)).toBe('rtl');
-    await expectAccessible(site, 'fact-check page with a correction (ar)');
-    await site.screenshot({ path: join(SCREENSHOTS, 'site-correction-notice-ar.png'), fullPage: true });
-
-    await site.goto(`${journey.baseUrl}/corrections`);
-    await site.getByTestId('correction-entry').first().waitFor(WAIT);
-    expect(await site.getByTestId('correction-entry').first().innerText()).toContain('عُثر على المقطع الأصلي');
-    await expectAccessible(site, '/corrections');
   });
+});
 
+describe('corrections and retractions (dialog audit)', () => {
   it('the correction dialog passes axe in both languages and themes', async () => {
     const checker = await journey.createUser(['fact-checker']);
     const editor = await journey.createUser(['editor']);
