@@ -1017,7 +1017,10 @@ export const webhookDelivery = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    check('webhook_delivery_status_check', sql`${t.status} IN ('pending', 'delivering', 'delivered', 'failed')`),
+    check(
+      'webhook_delivery_status_check',
+      sql`${t.status} IN ('pending', 'delivering', 'delivered', 'failed')`,
+    ),
     index('webhook_delivery_due_idx')
       .on(t.nextAttemptAt)
       .where(sql`${t.status} IN ('pending', 'delivering')`),
