@@ -6,6 +6,7 @@
 // work as before.
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { base32Decode, totp } from '../src/modules/auth/two-factor/totp.ts';
 import { buildTestApp, request, signIn, TEST_PASSWORD, type TestApp } from './build-test-app.ts';
 
 const HOST = '127.0.0.1:3000';
@@ -98,6 +99,34 @@ describe('the panel sign-in', () => {
     expect(res.status).toBe(403);
     expect(res.body.code).toBe('CSRF_REJECTED');
     expect(res.cookies).toEqual([]);
+  });
+});
+
+describe('the second step of a panel sign-in', () => {
+  it('answers the cookie too (grant_type mfa), never the refresh token', async () => {
+    const user = await signIn(t, ['editor']);
+    const token = user.access_token;
+    const setup = await request(t.app, 'POST', '/auth/2fa/totp/setup', { token, body: {} });
+    const secret = setup.body.secret as string;
+    const code = () => totp(base32Decode(secret), Date.now());
+    expect(
+      (await request(t.app, 'POST', '/auth/2fa/totp/enable', { token, body: { code: code() } })).status,
+    ).toBe(200);
+    const first = await inject('/auth', {
+      body: { grant_type: 'password', email: user.email, password: TEST_PASSWORD },
+      headers: PANEL,
+    });
+    expect(first.body.code).toBe('SECOND_FACTOR_REQUIRED');
+    expect(first.cookies).toEqual([]);
+    const mfaToken = (first.body.details as { mfa_token: string }).mfa_token;
+    const second = await inject('/auth', {
+      body: { grant_type: 'mfa', mfa_token: mfaToken, code: totp(base32Decode(secret), Date.now() + 30_000) },
+      headers: PANEL,
+    });
+    expect(second.status, JSON.stringify(second.body)).toBe(200);
+    expect(second.body).not.toHaveProperty('refresh_token');
+    expect(cookieValue(second.cookies)).toMatch(/^[\w-]{20,}$/);
+    expect((await refreshWith(cookieValue(second.cookies)!)).status).toBe(200);
   });
 });
 
