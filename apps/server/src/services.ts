@@ -84,6 +84,7 @@ export function buildServices(deps: ServicesDeps) {
       publicUrl: config.PUBLIC_URL,
       apiBase: config.API_BASE,
       changed: (resource, id) => events.publish(resource, id, {}),
+      created: (feedItem) => writes.feedItemsCreated([feedItem]),
     }),
     queue: createQueueService({ db: database.db, resources, guard, apiBase: config.API_BASE }),
     notifications,

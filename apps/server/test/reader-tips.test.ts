@@ -140,6 +140,28 @@ describe('POST /api/tip', () => {
     expect((sorted.body.data as { _id: string }[])[0]!._id).toBe(first);
   });
 
+  it("tells partners' feed.created webhooks of a new item, not of a counted repeat", async () => {
+    const hook = await call(t.app, 'POST', '/api/webhook', {
+      url: 'http://127.0.0.1:9/hook',
+      events: ['feed.created'],
+      secret: 'a-partner-secret-of-enough-length',
+    });
+    expect(hook.status, JSON.stringify(hook.body)).toBe(200);
+    const deliveries = async () =>
+      Number(
+        (
+          await t.database.db.execute<{ n: number }>(
+            sql`select count(*)::int as n from webhook_delivery where webhook = ${hook.body._id as string}`,
+          )
+        ).rows[0]!.n,
+      );
+    const claim = 'منشور عن توقف رحلات الطيران من مطار حلب الدولي';
+    expect((await anonymous('POST', '/api/tip', { claim })).status).toBe(201);
+    expect(await deliveries()).toBe(1);
+    expect((await anonymous('POST', '/api/tip', { claim })).status).toBe(201);
+    expect(await deliveries()).toBe(1);
+  });
+
   it('refuses bad input whole, with the field named, and stores nothing', async () => {
     const [items, tips] = [await countRows('feed'), await countRows('tip')];
     const cases: [unknown, string][] = [

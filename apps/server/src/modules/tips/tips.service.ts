@@ -69,6 +69,8 @@ export interface TipsServiceDeps {
   apiBase: string;
   /** A content change for the feed's lists and counts (the content events). */
   changed?: (resource: string, id: string) => void;
+  /** A new feed item, for partners' `feed.created` webhooks (not a counted repeat). */
+  created?: (feedItem: string) => void;
 }
 
 export interface AnswerRoundDeps {
@@ -217,6 +219,7 @@ export function createTipsService(deps: TipsServiceDeps) {
       return { feedItem, askedCount, duplicate };
     });
     deps.changed?.('feed', result.feedItem);
+    if (!result.duplicate) deps.created?.(result.feedItem);
     return { _id: tipId, ...result, matches: found ?? [] };
   }
 
