@@ -145,31 +145,35 @@ export function createSeoService(deps: SeoDeps) {
   async function listAll(resource: string, query: string, max = SITEMAP_MAX_URLS): Promise<ApiDocument[]> {
     const rows: ApiDocument[] = [];
     const byPublication = /(^|&)sort_by=-publishedAt(&|$)/.test(query);
-    let page = 1;
     let last: ApiDocument | undefined;
     while (rows.length < max) {
       const size = Math.min(PAGE_SIZE, max - rows.length);
+      let data: ApiDocument[] | undefined;
+      let end = false;
       const lastAt = last ? asDate(last.publishedAt) : undefined;
-      let data: ApiDocument[];
       if (byPublication && last && lastAt) {
         const until = new Date(lastAt.getTime() + 1).toISOString();
         // The rows up to the last one kept are read again: at most those sharing its millisecond.
         const window = await pageOf(resource, `${query}&publishedAt={lte}${until}&per_page=${PAGE_SIZE}`);
         const at = window.findIndex((d) => d._id === last!._id);
-        data = at === -1 ? [] : window.slice(at + 1, at + 1 + size);
-        if (at === -1 || (data.length < size && window.length === PAGE_SIZE)) {
-          // The last row left the list, or one millisecond holds a page: page by offset instead
-          // (every page before this one was full, so rows.length is a multiple of PAGE_SIZE).
-          const next = rows.length / PAGE_SIZE + 1;
-          data = (await pageOf(resource, `${query}&per_page=${PAGE_SIZE}&page=${next}`)).slice(0, size);
+        if (at !== -1 && (at < window.length - 1 || window.length < PAGE_SIZE)) {
+          data = window.slice(at + 1, at + 1 + size);
+          end = window.length < PAGE_SIZE && at + 1 + data.length >= window.length;
         }
-      } else {
-        data = await pageOf(resource, `${query}&per_page=${size}&page=${page}`);
+      }
+      if (data === undefined) {
+        // The first page, another order, or (rarely) the last row gone or a page sharing one
+        // millisecond: by offset, in pages of PAGE_SIZE (the first one only as large as needed).
+        const perPage = rows.length === 0 ? size : PAGE_SIZE;
+        const page = Math.floor(rows.length / perPage) + 1;
+        const from = rows.length % perPage;
+        const found = await pageOf(resource, `${query}&per_page=${perPage}&page=${page}`);
+        data = found.slice(from, from + size);
+        end = found.length < perPage && from + data.length >= found.length;
       }
       rows.push(...data);
-      if (data.length < size) break;
+      if (end || data.length === 0) break;
       last = data.at(-1);
-      page++;
     }
     return rows.slice(0, max);
   }
