@@ -6,7 +6,7 @@
 // On PGlite and on PostgreSQL (DATABASE_URL), with a real SMTP server.
 import { sql } from '@tabayyun/db';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, call, type TestApp } from './build-test-app.ts';
 import { buildFactcheck, create } from './factories.ts';
 import { decodeQp, startTestSmtp, type TestSmtp } from './test-smtp.ts';
@@ -156,9 +156,11 @@ describe('POST /api/tip', () => {
         ).rows[0]!.n,
       );
     const claim = 'منشور عن توقف رحلات الطيران من مطار حلب الدولي';
+    // The delivery is queued after the answer (never failing the write): wait for it.
     expect((await anonymous('POST', '/api/tip', { claim })).status).toBe(201);
-    expect(await deliveries()).toBe(1);
+    await vi.waitFor(async () => expect(await deliveries()).toBe(1), { timeout: 5000 });
     expect((await anonymous('POST', '/api/tip', { claim })).status).toBe(201);
+    await new Promise((resolve) => setTimeout(resolve, 300));
     expect(await deliveries()).toBe(1);
   });
 
