@@ -282,6 +282,65 @@ async function measureMetrics(database: Database, engine: string) {
 }
 
 /**
+ * The desk (issue 35 §1) at this scale: one in 500 fact-checks and articles assigned to the bench's
+ * user (a fifth of them overdue), and as many drafts sent back to them; then "My queue" (GET
+ * /api/queue, its first page) and the dashboard's needs-attention figures (GET /api/queue/attention),
+ * through the service the routes call. Goal: ≤ 500 ms.
+ */
+async function measureQueue(database: Database, engine: string) {
+  for (const table of ['factcheck', 'article']) {
+    await database.db.execute(
+      sql.raw(`
+      update ${table} set assignee = 'bench',
+        due_at = case when ('x' || right(_id, 6))::bit(24)::int % 5 = 0 then now() - interval '1 hour' end,
+        status = case when status = 'published' then 'review' else status end
+      where ('x' || right(_id, 6))::bit(24)::int % 500 = 7`),
+    );
+    await database.db.execute(
+      sql.raw(`
+      update ${table} set last_edited_by = 'bench', status = 'draft', status_reason = 'bench: add a source',
+        withdrawn_at = null, assignee = null
+      where ('x' || right(_id, 6))::bit(24)::int % 500 = 11`),
+    );
+  }
+  await database.db.execute(sql`vacuum analyze`);
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: join(tmpdir(), 'tabayyun-bench'),
+    APP_SECRET: 'x'.repeat(32),
+  });
+  const { queue } = buildServices({ config, database });
+  const results = [];
+  const cases = [
+    ['my queue, first page', async () => (await queue.queue({ actor: EDITOR })).total],
+    ['needs attention, 8 figures', async () => (await queue.attention({ actor: EDITOR })).length],
+  ] as const;
+  for (const [name, run] of cases) {
+    for (let i = 0; i < 3; i++) await run();
+    const times: number[] = [];
+    let matches = 0;
+    for (let i = 0; i < Math.min(RUNS, 20); i++) {
+      const start = performance.now();
+      matches = await run();
+      times.push(performance.now() - start);
+    }
+    times.sort((a, b) => a - b);
+    const p50 = percentile(times, 50);
+    const p95 = percentile(times, 95);
+    results.push({
+      name,
+      audience: 'backoffice',
+      query: name.startsWith('my') ? '/api/queue' : '/api/queue/attention',
+      matches,
+      p50,
+      p95,
+    });
+    console.error(`${engine} ${name}: p50 ${p50} / p95 ${p95} ms (${matches})`);
+  }
+  return results;
+}
+
+/**
  * Readers' "Is this true?" matching (issue 36 §1, GET /api/tip/matches) at this scale: a claim as
  * a reader types it (a few of the generated words, then a whole generated claim), through the
  * service the route calls. Goal: p95 ≤ 300 ms.
@@ -377,6 +436,7 @@ async function measure(database: Database, engine: string) {
   }
   results.push(...(await measureMetrics(database, engine)));
   results.push(...(await measureTipMatches(database, engine)));
+  results.push(...(await measureQueue(database, engine)));
   await services.events.close();
   return { engine, rows: ROWS, runs: RUNS, generateSeconds, results };
 }
