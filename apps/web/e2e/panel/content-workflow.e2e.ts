@@ -103,7 +103,8 @@ describe('moving and deleting fact-checks', () => {
     await page.getByRole('menuitem', { name: 'Delete' }).click();
     const dialog = page.getByRole('dialog');
     await expect.poll(() => dialog.innerText(), WAIT).toContain('Are you sure you want to delete this item?');
-    await dialog.getByRole('button', { name: 'Keep it' }).click();
+    // The dialog's corner close button is named 'Keep it' too (it keeps the item): the footer's is clicked.
+    await dialog.getByRole('button').filter({ hasText: 'Keep it' }).click();
     await dialog.waitFor({ state: 'detached' });
     expect((await journey.api(journey.admin, 'GET', `/api/factcheck/${id}`)).status).toBe(200);
     expect(await row(page, id).count()).toBe(1);
