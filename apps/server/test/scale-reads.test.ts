@@ -7,6 +7,7 @@ import { ANONYMOUS_ACTOR } from '@tabayyun/permissions';
 import { parseQuery } from '@tabayyun/query';
 import { normalizeForSearch } from '@tabayyun/text';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createReferenceCache } from '../src/modules/site/reference-cache.ts';
 import { createSeoService } from '../src/modules/site/seo.service.ts';
 import { buildTestApp, call, type TestApp } from './build-test-app.ts';
 import { buildFactcheck, create, createCriteria } from './factories.ts';
@@ -271,6 +272,16 @@ describe('a bounded total (the public search, issue 37)', () => {
       total: 4,
       totalAtLeast: true,
     });
+  });
+
+  it('says so through the reference cache of the site too (card lists fill their authors from memory)', async () => {
+    const all = expected(matching, 'publishedAt', 3, 2);
+    const query = searchQuery(2);
+    query.lookup = ['author'];
+    const site = createReferenceCache().wrap(t.app.services.resources);
+    const bounded = await site.list({ actor: ANONYMOUS_ACTOR, resource: 'factcheck', query, countAtMost: 4 });
+    expect(bounded.data.map((d) => d._id)).toEqual(all.ids);
+    expect(bounded).toMatchObject({ total: 4, totalAtLeast: true });
   });
 
   it('gives the exact total when the bound is not reached', async () => {

@@ -31,6 +31,8 @@ interface ListArgs {
   actor: Actor;
   resource: string;
   query: Query;
+  /** Bounds the total (resources.list, ADR 050); the answer then carries `totalAtLeast`. */
+  countAtMost?: number;
 }
 interface GetArgs {
   actor: Actor;
@@ -45,7 +47,7 @@ export interface CountingStats {
 }
 
 export interface ReferenceResources {
-  list(args: ListArgs): Promise<{ data: Doc[]; total: number }>;
+  list(args: ListArgs): Promise<{ data: Doc[]; total: number; totalAtLeast?: true }>;
   listMany?(args: { actor: Actor; resource: string; queries: Query[] }): Promise<Doc[][]>;
   get(args: GetArgs): Promise<Doc>;
   definition?(name: string): { relations: Record<string, { resource: string }> };
@@ -177,7 +179,8 @@ export function createReferenceCache() {
           return (async () => {
             const result = await resources.list({ ...args, query: withoutLookups(args.query, lookups) });
             const data = await fill(result.data, lookups, async () => (await resources.list(args)).data);
-            return { data, total: result.total };
+            // The whole answer: a bounded total's `totalAtLeast` too (the public search, ADR 050).
+            return { ...result, data };
           })();
         },
         ...(resources.listMany
