@@ -38,8 +38,9 @@ export function confirm(options: ConfirmOptions = {}): Promise<boolean> {
         confirm: options.confirm ?? translate(locale, 'confirm'),
       },
       ...(options.confirmColor ? { confirmProps: { color: options.confirmColor } } : {}),
-      // The corner ✕ is a button too: it says what it does (axe button-name).
-      closeButtonProps: { 'aria-label': options.discard ?? translate(locale, 'discard') },
+      // Discard and Confirm only (platform §2): a corner ✕ would be a third, unnamed button (axe
+      // button-name) or a second Discard. Escape and a backdrop click still discard.
+      withCloseButton: false,
       size: '90%',
       styles: { content: { maxWidth: CONFIRM_DIALOG_MAX_WIDTH } },
       centered: true,
