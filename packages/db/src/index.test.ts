@@ -68,6 +68,8 @@ describe('@tabayyun/db entry', () => {
       'user',
       'verificationCode',
       'webauthnCredential',
+      'webhook',
+      'webhookDelivery',
     ]);
     expect(db.newId()).toMatch(db.ID_PATTERN);
   });

@@ -45,6 +45,8 @@ const TABLES = [
   'user',
   'verification_code',
   'webauthn_credential',
+  'webhook',
+  'webhook_delivery',
 ];
 
 /** Every migration file in the journal runs exactly once (counted from the journal, so adding one keeps this true). */
