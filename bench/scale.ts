@@ -250,6 +250,16 @@ async function writeRate(origin: string, rowsNow: number) {
   return { rows: rowsNow, perSecond, created, failed, load: load() };
 }
 
+/** Writes the report so far (a long run that stops early still leaves its figures). */
+function save(extra: Record<string, unknown>) {
+  Object.assign(report, extra);
+  mkdirSync(new URL('./results/', import.meta.url), { recursive: true });
+  writeFileSync(
+    new URL(`./results/scale-${ENGINE}.json`, import.meta.url),
+    `${JSON.stringify(report, null, 2)}\n`,
+  );
+}
+
 console.log('building the web app if needed…');
 ensureWebBuild();
 const database: Database & { drop?: () => Promise<void> } =
@@ -295,6 +305,7 @@ try {
   seeding.push({ to: SMALL, ...(await growTo(SMALL, true, app, database)) });
   const small = await measure(app.origin, await signIn(app.origin), rows(await newest(), 'fraud'));
   const smallLoad = load();
+  save({ partial: true, small, loadAverageSmall: smallLoad, seeding });
 
   // The write rate on the way up: at 1,000 rows, then every 10,000 rows of the table.
   const writes = [];
@@ -305,10 +316,17 @@ try {
     console.log(`${step} fact-checks…`);
     seeding.push({ to: step, ...(await growTo(step, false, app, database)) });
     writes.push(await writeRate(app.origin, await count(database, false)));
+    save({ partial: true, writeRate: { steps: writes } });
   }
   console.log(`${LARGE} published fact-checks…`);
   seeding.push({ to: LARGE, ...(await growTo(LARGE, true, app, database)) });
-  if (ENGINE === 'postgres') await database.db.execute(sql`analyze`);
+  // Fresh statistics, as autovacuum would leave them (the app's statement timeout does not apply).
+  if (ENGINE === 'postgres') {
+    await database.db.transaction(async (tx) => {
+      await tx.execute(sql`set local statement_timeout = 0`);
+      await tx.execute(sql`analyze`);
+    });
+  }
   const large = await measure(app.origin, await signIn(app.origin), rows(await newest(), 'fraud'));
   const largeLoad = load();
 
@@ -355,11 +373,7 @@ try {
     loadAverageAtEnd: load(),
   });
   await app.app.close();
-  mkdirSync(new URL('./results/', import.meta.url), { recursive: true });
-  writeFileSync(
-    new URL(`./results/scale-${ENGINE}.json`, import.meta.url),
-    `${JSON.stringify(report, null, 2)}\n`,
-  );
+  save({ partial: false });
   console.log('\nrequest               p50 small → large (×)      req/s small → large (×)');
   for (const r of table) {
     console.log(
