@@ -6,7 +6,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from '
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import sharp from 'sharp';
+import { loadSharp } from '../files/load-sharp.ts';
 import { woffToSfnt } from './woff.ts';
 
 export const SHARE_FONT_FAMILY = 'IBM Plex Sans Arabic';
@@ -45,6 +45,7 @@ async function prepare(): Promise<ShareFonts> {
     }
     paths.set(name, path);
     // sharp hands `fontfile` to fontconfig once per file; later renders find the family by name.
+    const sharp = await loadSharp();
     await sharp({ text: { text: 'ا a', font: `${SHARE_FONT_FAMILY} 12`, fontfile: path } })
       .png()
       .toBuffer();

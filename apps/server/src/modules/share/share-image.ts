@@ -4,7 +4,8 @@
 // previews (og:image) and 1080×1080 for messaging apps.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import sharp, { type OverlayOptions } from 'sharp';
+import type { OverlayOptions } from 'sharp';
+import { loadSharp } from '../files/load-sharp.ts';
 import { SHARE_FONT_FAMILY, shareFonts } from './share-fonts.ts';
 
 export type ShareFormat = 'wide' | 'square';
@@ -78,6 +79,7 @@ async function text(
   options: { size: number; bold?: boolean; width: number; height?: number; color: string },
 ): Promise<Text> {
   const fonts = await shareFonts();
+  const sharp = await loadSharp();
   const font = `${SHARE_FONT_FAMILY} ${options.bold ? 'Bold ' : ''}${options.size}`;
   const render = (fit: boolean) =>
     sharp({
@@ -116,6 +118,8 @@ function logoSvg(): Buffer | null {
 
 /** The PNG of a share image. */
 export async function renderShareImage(input: ShareImageInput): Promise<Buffer> {
+  // sharp is loaded with the first image, not at start (ADR 025).
+  const sharp = await loadSharp();
   const { width, height } = SHARE_SIZES[input.format];
   const square = input.format === 'square';
   const rtl = input.language === 'ar';

@@ -6,9 +6,9 @@
 import { randomBytes } from 'node:crypto';
 import { type Db, type FeedMatch, feed, newId, sql, tip } from '@tabayyun/db';
 import { normalizeForSearch, truncateText } from '@tabayyun/text';
-import sharp from 'sharp';
 import type { z } from 'zod';
 import { AppError, validationFailed } from '../../errors.ts';
+import { loadSharp } from '../files/load-sharp.ts';
 import type { Mailer } from '../mail/mail.service.ts';
 import { createMatcher } from '../monitoring/matching.ts';
 import { TIP_IMAGES_MAX, type TipInput, tipInput } from './tip-input.ts';
@@ -17,6 +17,7 @@ const OUTPUT = { jpeg: 'jpg', png: 'png', webp: 'webp' } as const;
 
 /** The image re-encoded upright with no metadata (sharp keeps none unless asked); not an image: 415. */
 export async function withoutMetadata(bytes: Buffer): Promise<{ data: Buffer; ext: string }> {
+  const sharp = await loadSharp();
   try {
     const image = sharp(bytes, { failOn: 'error', limitInputPixels: 50_000_000 });
     const { format } = await image.metadata();
