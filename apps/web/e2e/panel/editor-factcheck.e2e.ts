@@ -324,6 +324,37 @@ describe('the fact-check editor', () => {
     expect(await page.getByTestId('rich-text-claims').getAttribute('dir')).toBe('ltr');
   });
 
+  it('offers the verdict share images of a published fact-check for download (issue 36 §2)', async () => {
+    const { data } = (
+      await journey.api(
+        journey.admin,
+        'GET',
+        '/api/factcheck?status=published&language=ar&per_page=1&select=slug',
+      )
+    ).body as { data: { _id: string; slug: string }[] };
+    const item = data[0]!;
+    const page = await journey.newPage({ language: 'ar', user: journey.admin });
+    await openScreen(page, journey.baseUrl, `/panel/factcheck/edit/${item._id}`);
+    await page.getByTestId('editor-more').click();
+    for (const [testId, size] of [
+      ['editor-share-image', [1200, 630]],
+      ['editor-share-image-square', [1080, 1080]],
+    ] as const) {
+      const link = page.getByTestId(testId);
+      await link.waitFor(WAIT);
+      const href = String(await link.getAttribute('href'));
+      expect(href).toBe(
+        `/share/factcheck/${encodeURIComponent(item.slug)}${testId.endsWith('square') ? '-square' : ''}.png`,
+      );
+      const image = await page.request.get(`${journey.baseUrl}${href}`);
+      expect(image.status()).toBe(200);
+      expect(image.headers()['content-type']).toBe('image/png');
+      const bytes = await image.body();
+      // PNG's IHDR: width and height, big-endian, at bytes 16 and 20.
+      expect([bytes.readUInt32BE(16), bytes.readUInt32BE(20)]).toEqual(size);
+    }
+  });
+
   it("a fact-checker's status control has no Published, and the server refuses publishing anyway", async () => {
     const checker = await journey.createUser(['fact-checker']);
     const created = await journey.api(checker, 'POST', '/api/factcheck', {

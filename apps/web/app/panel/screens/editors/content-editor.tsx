@@ -670,6 +670,23 @@ function HeaderActions({
           <Menu.Item onClick={() => void copyPreview()} data-testid="editor-copy-preview">
             {t.copyPreviewLink}
           </Menu.Item>
+          {kind === 'factcheck' && status === 'published' && id ? (
+            <>
+              {/* The verdict share images the site serves (issue 36 §2), to post by hand. */}
+              <Menu.Label>{t.shareImages}</Menu.Label>
+              {(['', '-square'] as const).map((suffix) => (
+                <Menu.Item
+                  key={suffix}
+                  component="a"
+                  href={`/share/factcheck/${encodeURIComponent(String(record?.slug || id))}${suffix}.png`}
+                  download
+                  data-testid={`editor-share-image${suffix}`}
+                >
+                  {suffix ? t.shareImageSquare : t.shareImageWide}
+                </Menu.Item>
+              ))}
+            </>
+          ) : null}
           {mayTranslate ? (
             <>
               <Menu.Label>{t.translateInto}</Menu.Label>
