@@ -99,14 +99,15 @@ export function createMetricsService(deps: { db: Db; guard: AccessGuard }) {
    * Both periods' figures of the published fact-checks from one read of them: the rows of
    * [previousFrom, to) are read once (the status and publication-date index, the feed item of each
    * by its key) into a materialised set, and every figure is an aggregate over that set, grouped
-   * by period. Five reads per period made the call 1.7 s at 100k fact-checks on PGlite.
+   * by period; the medians and 90th percentiles of a period share one sort (an array of
+   * fractions), and the rows come from a covering index (migration 0018).
    */
   async function periods(previousFrom: Date, from: Date, to: Date, tz: string) {
     const [row] = await rows<{
       days: { cur: boolean; day: string }[];
       per_day: { cur: boolean; day: string; n: number }[] | null;
-      created: { cur: boolean; n: number; median: number; p90: number }[] | null;
-      feed: { cur: boolean; n: number; median: number; p90: number }[] | null;
+      created: { cur: boolean; n: number; q: number[] | null }[] | null;
+      feed: { cur: boolean; n: number; q: number[] | null }[] | null;
       verdicts:
         | { cur: boolean; category: string | null; name: string | null; color: string | null; n: number }[]
         | null;
@@ -134,20 +135,21 @@ export function createMetricsService(deps: { db: Db; guard: AccessGuard }) {
               date_trunc('day', ${new Date(to.getTime() - 1)}::timestamptz at time zone ${tz}),
               interval '1 day') as d
           ) s) as days,
-        (select json_agg(json_build_object('cur', cur, 'day', day, 'n', n)) from (
-          select cur, to_char(date_trunc('day', published_at at time zone ${tz}), 'YYYY-MM-DD') as day,
-            count(*)::int as n
+        (select json_agg(json_build_object('cur', cur, 'day', to_char(d, 'YYYY-MM-DD'), 'n', n)) from (
+          select cur, date_trunc('day', published_at at time zone ${tz}) as d, count(*)::int as n
           from p group by 1, 2) x) as per_day,
-        (select json_agg(json_build_object('cur', cur, 'n', n, 'median', median, 'p90', p90)) from (
-          select cur, count(*)::int as n,
-            percentile_cont(0.5) within group (order by extract(epoch from published_at - created_at)) as median,
-            percentile_cont(0.9) within group (order by extract(epoch from published_at - created_at)) as p90
-          from p where published_at >= created_at group by cur) x) as created,
-        (select json_agg(json_build_object('cur', cur, 'n', n, 'median', median, 'p90', p90)) from (
-          select cur, count(*)::int as n,
-            percentile_cont(0.5) within group (order by extract(epoch from published_at - feed_at)) as median,
-            percentile_cont(0.9) within group (order by extract(epoch from published_at - feed_at)) as p90
-          from p where feed_at is not null and published_at >= feed_at group by cur) x) as feed,
+        (select json_build_array(
+            json_build_object('cur', true, 'n', count(*) filter (where cur), 'q',
+              percentile_cont(array[0.5, 0.9]) within group (order by extract(epoch from published_at - created_at)) filter (where cur)),
+            json_build_object('cur', false, 'n', count(*) filter (where not cur), 'q',
+              percentile_cont(array[0.5, 0.9]) within group (order by extract(epoch from published_at - created_at)) filter (where not cur)))
+          from p where published_at >= created_at) as created,
+        (select json_build_array(
+            json_build_object('cur', true, 'n', count(*) filter (where cur), 'q',
+              percentile_cont(array[0.5, 0.9]) within group (order by extract(epoch from published_at - feed_at)) filter (where cur)),
+            json_build_object('cur', false, 'n', count(*) filter (where not cur), 'q',
+              percentile_cont(array[0.5, 0.9]) within group (order by extract(epoch from published_at - feed_at)) filter (where not cur)))
+          from p where feed_at is not null and published_at >= feed_at) as feed,
         (select json_agg(json_build_object('cur', x.cur, 'category', x.category, 'name', cat."name",
             'color', cat."color", 'n', x.n)) from (
           select cur, category, count(*)::int as n from p group by 1, 2) x
@@ -179,12 +181,10 @@ export function createMetricsService(deps: { db: Db; guard: AccessGuard }) {
       const lastDay = dayOf(new Date(end.getTime() - 1), tz);
       const days = (row?.days ?? []).filter((d) => d.cur === cur || d.day === lastDay).map((d) => d.day);
       const publishedPerDay = [...new Set(days)].map((day) => ({ day, count: counts.get(day) ?? 0 }));
-      const duration = (
-        list: { cur: boolean; n: number; median: number; p90: number }[] | null,
-      ): Duration => {
+      const duration = (list: { cur: boolean; n: number; q: number[] | null }[] | null): Duration => {
         const found = (list ?? []).find((d) => d.cur === cur);
-        return found
-          ? { count: found.n, median: Number(found.median), p90: Number(found.p90) }
+        return found?.q && found.n > 0
+          ? { count: found.n, median: Number(found.q[0]), p90: Number(found.q[1]) }
           : { count: 0, median: null, p90: null };
       };
       const byCount = <T extends { n: number }>(a: T, b: T, keys: (keyof T)[]) => {
