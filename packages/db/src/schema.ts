@@ -150,9 +150,7 @@ export const factcheck = pgTable(
     index('factcheck_status_published_at_idx').on(t.status, t.publishedAt.desc().nullsFirst()),
     // Desk metrics (issue 35 §5): the published rows with what the figures read; migration 0018's
     // SQL adds INCLUDE (created_at, category, author, news_feed) for an index-only scan.
-    index('factcheck_published_metrics_idx')
-      .on(t.publishedAt)
-      .where(sql`${t.status} = 'published'`),
+    index('factcheck_published_metrics_idx').on(t.publishedAt).where(sql`${t.status} = 'published'`),
     // Back-office lists by last edit, all statuses or one tab (issue 37, migration 0015).
     index('factcheck_updated_at_idx').on(t.updatedAt.desc().nullsFirst(), t._id.desc().nullsFirst()),
     index('factcheck_status_updated_at_idx').on(
@@ -250,7 +248,11 @@ export const article = pgTable(
     index('article_status_created_at_idx').on(t.status, t.createdAt.desc().nullsFirst()),
     index('article_status_published_at_idx').on(t.status, t.publishedAt.desc().nullsFirst()),
     index('article_updated_at_idx').on(t.updatedAt.desc().nullsFirst(), t._id.desc().nullsFirst()),
-    index('article_status_updated_at_idx').on(t.status, t.updatedAt.desc().nullsFirst(), t._id.desc().nullsFirst()),
+    index('article_status_updated_at_idx').on(
+      t.status,
+      t.updatedAt.desc().nullsFirst(),
+      t._id.desc().nullsFirst(),
+    ),
     index('article_author_status_language_published_at_idx').on(
       t.author,
       t.status,

@@ -250,7 +250,7 @@ describe('the refresh token in an HttpOnly cookie (weakness 13)', () => {
       const context = await plainBrowser(language);
       const page = await signInThroughForm(context, editor, '/panel/profile');
       const cookieOf = async () =>
-        (await context.cookies(journey.baseUrl + '/auth')).find((c) => c.name === REFRESH_COOKIE);
+        (await context.cookies(`${journey.baseUrl}/auth`)).find((c) => c.name === REFRESH_COOKIE);
       const cookie = await cookieOf();
       expect(cookie, 'the refresh cookie').toBeDefined();
       expect(cookie).toMatchObject({ httpOnly: true, secure: true, sameSite: 'Strict', path: '/auth' });

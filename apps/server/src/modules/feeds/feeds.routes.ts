@@ -1,6 +1,6 @@
 // The partners' feeds (feeds.service.ts). Registered by the app whether or not it serves the site,
 // so /api/docs documents them; once the site plugin starts, it hands over its page delivery
-// (`app.feeds.useDelivery`), and the feeds are then answered like the sitemaps and RSS
+// (`app.feeds.attachDelivery`), and the feeds are then answered like the sitemaps and RSS
 // (seo.routes.ts): cached, tagged with what they read, dropped when it changes (ADR 016).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { RenderedPage } from '../site/page-cache.ts';

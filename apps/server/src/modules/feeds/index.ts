@@ -1,6 +1,6 @@
 // Partners' feeds of published fact-checks (issue 36 §3, ADR 053): a ClaimReview DataFeed, and per
 // language JSON Feed 1.1 and RSS, each item with its verdict. The site plugin hands over its page
-// delivery when it starts (useDelivery), so the feeds are cached and invalidated like its pages.
+// delivery when it starts (attachDelivery), so the feeds are cached and invalidated like its pages.
 import type { FastifyInstance } from 'fastify';
 import type { ModuleContext } from '../module-context.ts';
 import type { PageDelivery } from '../site/page-delivery.ts';
@@ -11,7 +11,7 @@ import { createFeedsService, type FeedsService } from './feeds.service.ts';
 export interface FeedsModule {
   service: FeedsService;
   /** The site's page delivery: the feeds are then served through its cache. */
-  useDelivery(delivery: PageDelivery): void;
+  attachDelivery(delivery: PageDelivery): void;
 }
 
 declare module 'fastify' {
@@ -31,7 +31,7 @@ export async function registerFeeds(app: FastifyInstance, ctx: ModuleContext): P
   let delivery: PageDelivery | undefined;
   app.decorate('feeds', {
     service,
-    useDelivery(d: PageDelivery) {
+    attachDelivery(d: PageDelivery) {
       delivery = d;
     },
   });

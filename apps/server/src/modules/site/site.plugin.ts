@@ -328,7 +328,7 @@ export async function sitePlugin(app: FastifyInstance, opts: SitePluginOptions):
     });
     registerSeoRoutes(app, { seo, delivery, isTaken: (path) => existsSync(join(clientDir, path)) });
     // Partners' feeds (modules/feeds, issue 36) are answered through the same cache.
-    app.feeds?.useDelivery(delivery);
+    app.feeds?.attachDelivery(delivery);
   }
   if (vite !== undefined) registerSeo();
 

@@ -181,9 +181,7 @@ describe('the back office document', () => {
     const panel = fonts((await app.inject({ url: '/panel/factcheck/edit/new' })).body);
     expect(panel).toHaveLength(4);
     expect(
-      panel
-        .map((href) => /plex-(arabic|latin)-(400|700)/.exec(href!)?.slice(1).join('-'))
-        .sort(),
+      panel.map((href) => /plex-(arabic|latin)-(400|700)/.exec(href!)?.slice(1).join('-')).sort(),
     ).toEqual(['arabic-400', 'arabic-700', 'latin-400', 'latin-700']);
     expect(fonts((await app.inject({ url: '/en' })).body)).toEqual([expect.stringContaining('latin-400')]);
   });
