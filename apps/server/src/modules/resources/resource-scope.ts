@@ -20,6 +20,8 @@ export const BOOKKEEPING_FIELDS = new Set([
   // The workflow's own record of who edited last and who scheduled (ADR 039): not an editor's content.
   'lastEditedBy',
   'scheduledBy',
+  // Who submitted it for review (ADR 048): set and cleared by status changes themselves.
+  'submittedBy',
 ]);
 
 const VERSION_KEY = '__version';
