@@ -61,7 +61,8 @@ describe('normalizeForSearch', () => {
       }),
       { numRuns: 2000 },
     );
-  });
+    // 2,000 runs take ~1 s alone; the suite runs it beside the database suites on two cores.
+  }, 30_000);
 
   it('is idempotent on mixed Arabic, Turkish and markup fragments', () => {
     const fragment = fc.oneof(
