@@ -152,9 +152,10 @@ describe('Settings → Webhooks', () => {
       // Phone: the list and the log fit the width (the log scrolls inside its own box).
       await page.setViewportSize(PHONE);
       await screenSettled(page);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
-        PHONE.width,
-      );
+      // The shell's side menu slides away over 200 ms (its padding is transitioned): poll.
+      await expect
+        .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
+        .toBeLessThanOrEqual(PHONE.width);
       await screenshot(page, `panel-webhooks-phone-${language === 'ar' ? 'rtl' : 'ltr'}`);
 
       await row.getByRole('button', { name: new RegExp(t.delete) }).click();
