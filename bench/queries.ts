@@ -257,17 +257,7 @@ async function measureMetrics(database: Database, engine: string) {
     const from = new Date(to.getTime() - days * day);
     const run = () =>
       metrics.compute({ actor: EDITOR, from: from.toISOString(), to: to.toISOString(), tz: 'Asia/Damascus' });
-    for (let i = 0; i < 3; i++) await run();
-    const times: number[] = [];
-    let published = 0;
-    for (let i = 0; i < Math.min(RUNS, 20); i++) {
-      const start = performance.now();
-      published = (await run()).current.published;
-      times.push(performance.now() - start);
-    }
-    times.sort((a, b) => a - b);
-    const p50 = percentile(times, 50);
-    const p95 = percentile(times, 95);
+    const { p50, p95, count: published } = await timeCalls(async () => (await run()).current.published);
     results.push({
       name,
       audience: 'backoffice',
@@ -316,17 +306,7 @@ async function measureQueue(database: Database, engine: string) {
     ['needs attention, 8 figures', async () => (await queue.attention({ actor: EDITOR })).length],
   ] as const;
   for (const [name, run] of cases) {
-    for (let i = 0; i < 3; i++) await run();
-    const times: number[] = [];
-    let matches = 0;
-    for (let i = 0; i < Math.min(RUNS, 20); i++) {
-      const start = performance.now();
-      matches = await run();
-      times.push(performance.now() - start);
-    }
-    times.sort((a, b) => a - b);
-    const p50 = percentile(times, 50);
-    const p95 = percentile(times, 95);
+    const { p50, p95, count: matches } = await timeCalls(run);
     results.push({
       name,
       audience: 'backoffice',
@@ -361,21 +341,28 @@ async function measureTipMatches(database: Database, engine: string) {
     ['tip matches, as typed (3 words)', claim.split(' ').slice(0, 3).join(' ')],
     ['tip matches, a whole claim', claim],
   ] as const) {
-    for (let i = 0; i < 3; i++) await tips.matches(text);
-    const times: number[] = [];
-    let found = 0;
-    for (let i = 0; i < Math.min(RUNS, 20); i++) {
-      const start = performance.now();
-      found = (await tips.matches(text)).length;
-      times.push(performance.now() - start);
-    }
-    times.sort((a, b) => a - b);
-    const p50 = percentile(times, 50);
-    const p95 = percentile(times, 95);
+    const { p50, p95, count: found } = await timeCalls(async () => (await tips.matches(text)).length);
     results.push({ name, audience: 'public', query: '/api/tip/matches', matches: found, p50, p95 });
     console.error(`${engine} ${name}: p50 ${p50} / p95 ${p95} ms (${found} matches)`);
   }
   return results;
+}
+
+/**
+ * A call's latency: 3 warm-up runs, then up to 20 timed ones; its p50 and p95 in milliseconds and
+ * what its last run counted (rows, matches, published items).
+ */
+async function timeCalls(run: () => Promise<number>): Promise<{ p50: number; p95: number; count: number }> {
+  for (let i = 0; i < 3; i++) await run();
+  const times: number[] = [];
+  let count = 0;
+  for (let i = 0; i < Math.min(RUNS, 20); i++) {
+    const start = performance.now();
+    count = await run();
+    times.push(performance.now() - start);
+  }
+  times.sort((a, b) => a - b);
+  return { p50: percentile(times, 50), p95: percentile(times, 95), count };
 }
 
 function percentile(sorted: number[], p: number): number {
