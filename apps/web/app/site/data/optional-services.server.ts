@@ -18,3 +18,17 @@ export function requireServices(context: Readonly<RouterContextProvider>): Servi
   if (!services) throw notFoundResponse();
   return services;
 }
+
+/**
+ * A post the server refused before reading it (too many from this client, or too large: issue 34,
+ * apps/server/src/modules/site/post-limits.ts). The server hands it over instead of the body.
+ */
+export interface SiteRefusal {
+  code: 'RATE_LIMITED' | 'PAYLOAD_TOO_LARGE';
+  status: 429 | 413;
+}
+
+/** The refusal of this post, if the server refused it before the route action. */
+export function siteRefusalOf(context: Readonly<RouterContextProvider>): SiteRefusal | undefined {
+  return (servicesOfOptional(context) as { siteRefusal?: SiteRefusal } | undefined)?.siteRefusal;
+}

@@ -12,7 +12,7 @@ import {
   useLoaderData,
 } from 'react-router';
 import { chipStyle } from '../components/chip-style.ts';
-import { requireServices, servicesOfOptional } from '../data/optional-services.server.ts';
+import { requireServices, siteRefusalOf } from '../data/optional-services.server.ts';
 import { buildSeo } from '../data/seo.server.ts';
 import { type RatingLabel, ratingLabels, submitTipForm, type TipMatchView } from '../data/tips.server.ts';
 import { type Language, languageFromPath } from '../i18n/language.ts';
@@ -35,13 +35,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
 }
 
-interface SiteRefusal {
-  code: 'RATE_LIMITED' | 'PAYLOAD_TOO_LARGE';
-  status: 429 | 413;
-}
-
 export async function action({ request, context }: ActionFunctionArgs) {
-  const refusal = (servicesOfOptional(context) as { siteRefusal?: SiteRefusal } | undefined)?.siteRefusal;
+  const refusal = siteRefusalOf(context);
   if (refusal) {
     return data({ status: 'failed' as const, code: refusal.code }, { status: refusal.status });
   }

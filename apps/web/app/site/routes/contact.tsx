@@ -10,7 +10,7 @@ import {
   useLoaderData,
 } from 'react-router';
 import { type ContactInput, contactProblems } from '../data/contact-rules.ts';
-import { requireServices, servicesOfOptional } from '../data/optional-services.server.ts';
+import { requireServices, siteRefusalOf } from '../data/optional-services.server.ts';
 import { sendContactMessage } from '../data/pages.server.ts';
 import { buildSeo } from '../data/seo.server.ts';
 import { languageFromPath } from '../i18n/language.ts';
@@ -24,17 +24,8 @@ export function loader({ request }: LoaderFunctionArgs) {
   return { seo: buildSeo({ request, language, title: t.contactTitle, description: t.contactIntro }) };
 }
 
-/**
- * A post the server refused before reading it (too many from this client, or too large: issue 34,
- * apps/server/src/modules/site/post-limits.ts). The server hands it over instead of the body.
- */
-interface SiteRefusal {
-  code: 'RATE_LIMITED' | 'PAYLOAD_TOO_LARGE';
-  status: 429 | 413;
-}
-
 export async function action({ request, context }: ActionFunctionArgs) {
-  const refusal = (servicesOfOptional(context) as { siteRefusal?: SiteRefusal } | undefined)?.siteRefusal;
+  const refusal = siteRefusalOf(context);
   if (refusal) {
     const reason = refusal.code === 'RATE_LIMITED' ? ('too-many' as const) : ('too-large' as const);
     return data({ status: 'refused' as const, reason }, { status: refusal.status });
