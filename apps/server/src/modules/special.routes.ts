@@ -6,6 +6,7 @@ import type { Config } from '../config.ts';
 import { AppError } from '../errors.ts';
 import type { AccessGuard } from '../plugins/access.ts';
 import { SYSTEM_ACTOR } from '../plugins/actor.ts';
+import { dataList } from '../plugins/response-schemas.ts';
 import { DRAFT_LINK_TTL_MS, type DraftsService } from './drafts/drafts.service.ts';
 import type { createFeedService } from './feed/feed.service.ts';
 import type { createReadsService } from './reads/reads.service.ts';
@@ -31,12 +32,6 @@ export function publicPathOf(resource: 'factcheck' | 'article', doc: Record<stri
   const language = doc.language === 'en' || doc.language === 'tr' ? `/${doc.language}` : '';
   return `${language}/${resource}/${encodeURIComponent(String(doc.slug ?? ''))}`;
 }
-
-/** A documented `{ data: [...] }` answer; other fields of each row are kept as they are. */
-const dataList = (properties: Record<string, unknown>) => ({
-  type: 'object',
-  properties: { data: { type: 'array', items: { type: 'object', additionalProperties: true, properties } } },
-});
 
 const rateLimitAnswer = (_req: unknown, ctx: { after: string }) =>
   new AppError('RATE_LIMITED', `Too many requests; try again in ${ctx.after}`);

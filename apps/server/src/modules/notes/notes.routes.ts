@@ -1,5 +1,6 @@
 // /api/note: notes on drafts with the item's staff Read right (ADR 051).
 import type { FastifyInstance } from 'fastify';
+import { peopleList } from '../../plugins/response-schemas.ts';
 import type { NotesService } from './notes.service.ts';
 
 const errorAnswer = { $ref: 'error#' } as const;
@@ -68,15 +69,7 @@ export function registerNoteRoutes(app: FastifyInstance, notes: NotesService): v
           properties: { item: { type: 'string' }, itemType: { type: 'string' } },
         },
         response: {
-          200: {
-            type: 'object',
-            properties: {
-              data: {
-                type: 'array',
-                items: { type: 'object', properties: { _id: { type: 'string' }, name: { type: 'string' } } },
-              },
-            },
-          },
+          200: peopleList,
           ...errors,
         },
       },

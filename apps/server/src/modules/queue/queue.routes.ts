@@ -1,6 +1,7 @@
 // GET /api/queue (the caller's queue) and GET /api/queue/attention (the dashboard's card).
 import type { FastifyInstance } from 'fastify';
 import { invalidQuery } from '../../errors.ts';
+import { dataList, peopleList } from '../../plugins/response-schemas.ts';
 import type { QueueService } from './queue.service.ts';
 
 const errorAnswer = { $ref: 'error#' } as const;
@@ -78,15 +79,7 @@ export function registerQueueRoutes(app: FastifyInstance, queue: QueueService): 
         summary: 'Who items of a resource may be assigned to (?resource=factcheck|article|feed)',
         querystring: { type: 'object', properties: { resource: { type: 'string' } } },
         response: {
-          200: {
-            type: 'object',
-            properties: {
-              data: {
-                type: 'array',
-                items: { type: 'object', properties: { _id: { type: 'string' }, name: { type: 'string' } } },
-              },
-            },
-          },
+          200: peopleList,
           ...errors,
         },
       },
@@ -106,23 +99,12 @@ export function registerQueueRoutes(app: FastifyInstance, queue: QueueService): 
         summary:
           'Needs attention: overdue, in review > 24 h, new feed items > 6 h, translations needing an update; counts and list queries',
         response: {
-          200: {
-            type: 'object',
-            properties: {
-              data: {
-                type: 'array',
-                items: {
-                  type: 'object',
-                  properties: {
-                    key: { type: 'string' },
-                    resource: { type: 'string' },
-                    query: { type: 'string' },
-                    count: { type: 'integer' },
-                  },
-                },
-              },
-            },
-          },
+          200: dataList({
+            key: { type: 'string' },
+            resource: { type: 'string' },
+            query: { type: 'string' },
+            count: { type: 'integer' },
+          }),
           ...errors,
         },
       },
