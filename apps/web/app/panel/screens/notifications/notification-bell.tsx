@@ -3,7 +3,6 @@
 import {
   ActionIcon,
   Anchor,
-  Badge,
   Box,
   Button,
   Group,
@@ -16,8 +15,9 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { format, useFormatters, useTexts } from '../../i18n/i18n.tsx';
+import { format, useTexts } from '../../i18n/i18n.tsx';
 import { markAllRead, markRead, NOTIFICATIONS_POLL_MS, notificationsQuery } from './notification-data.ts';
+import { NotificationMeta } from './notification-meta.tsx';
 import { describe, linkOf, NOTIFICATION_TEXTS, type PanelNotification } from './notification-texts.ts';
 
 function BellIcon() {
@@ -39,7 +39,6 @@ function BellIcon() {
 
 export function NotificationBell() {
   const t = useTexts(NOTIFICATION_TEXTS);
-  const fmt = useFormatters();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [opened, setOpened] = useState(false);
@@ -132,16 +131,7 @@ export function NotificationBell() {
                     <Text size="sm" fw={n.read ? 400 : 600} dir="auto">
                       {describe(t, n)}
                     </Text>
-                    <Group gap={6}>
-                      {n.read ? null : (
-                        <Badge size="xs" color="blue.9" variant="filled" tt="none">
-                          {t.unread}
-                        </Badge>
-                      )}
-                      <Text size="xs" c="dimmed">
-                        {fmt.dateTime(n.createdAt)}
-                      </Text>
-                    </Group>
+                    <NotificationMeta notification={n} />
                   </UnstyledButton>
                 ))}
               </Stack>

@@ -1,14 +1,15 @@
 // /panel/notifications (issue 35 §3): every notification of mine, newest first, 20 a page; mark one
 // read or unread, or all read; unread only on demand.
-import { Anchor, Badge, Button, Card, Center, Group, Loader, Stack, Switch, Text } from '@mantine/core';
+import { Anchor, Button, Card, Center, Group, Loader, Stack, Switch, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/page-header.tsx';
 import { COMMON_TEXTS } from '../../i18n/common.ts';
-import { useFormatters, useTexts } from '../../i18n/i18n.tsx';
+import { useTexts } from '../../i18n/i18n.tsx';
 import { panelQueryClient } from '../../lib/query-client.ts';
 import { sessionManager } from '../../lib/session.ts';
 import { markAllRead, markRead, notificationsQuery } from './notification-data.ts';
+import { NotificationMeta } from './notification-meta.tsx';
 import { describe, linkOf, NOTIFICATION_TEXTS } from './notification-texts.ts';
 
 const PAGE_SIZE = 20;
@@ -27,7 +28,6 @@ export function clientLoader({ request }: { request: Request }) {
 export default function NotificationsScreen() {
   const t = useTexts(NOTIFICATION_TEXTS);
   const common = useTexts(COMMON_TEXTS);
-  const fmt = useFormatters();
   const queryClient = useQueryClient();
   const [params, setParams] = useSearchParams();
   const view = readView(params);
@@ -98,16 +98,7 @@ export default function NotificationsScreen() {
                     >
                       <span dir="auto">{describe(t, n)}</span>
                     </Anchor>
-                    <Group gap={6}>
-                      {n.read ? null : (
-                        <Badge size="xs" color="blue.9" variant="filled" tt="none">
-                          {t.unread}
-                        </Badge>
-                      )}
-                      <Text size="xs" c="dimmed">
-                        {fmt.dateTime(n.createdAt)}
-                      </Text>
-                    </Group>
+                    <NotificationMeta notification={n} />
                   </Stack>
                   <Button
                     variant="subtle"
