@@ -83,7 +83,7 @@ export const FEED_TEXTS = defineTexts({
     sources: 'المصادر',
     noSource: 'بلا مصدر إعلامي',
     fromReader: 'من قارئ',
-    askedTimes: 'سُئل {count} مرة',
+    askedTimes: 'عدد مرات السؤال: {count}',
     sortNav: 'الترتيب',
     sortNewest: 'الأحدث أولاً',
     sortMostAsked: 'الأكثر سؤالاً أولاً',
