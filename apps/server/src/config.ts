@@ -226,6 +226,8 @@ export const configSchema = z.object({
   WEBHOOK_TICK_MS: z.coerce.number().int().min(50).max(60_000).default(5_000),
   /** The first retry's delay; each next one doubles, for 24 hours after the event (milliseconds). */
   WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().min(10).default(60_000),
+  /** Finished deliveries (delivered or failed) stay in the log this many days, then are deleted. */
+  WEBHOOK_LOG_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   /** Snapshot the URLs a saved fact-check cites; default on except in tests. */
   EVIDENCE_SNAPSHOTS: booleanFlag.optional(),
   /** Proxies whose X-Forwarded-For names the client (rate limits, audit log); unset trusts none. */

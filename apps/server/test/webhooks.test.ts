@@ -6,7 +6,7 @@
 import { createHmac } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { eq, webhook } from '@tabayyun/db';
+import { eq, newId, webhook, webhookDelivery } from '@tabayyun/db';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { verifySignature } from '../src/modules/webhooks/signature.ts';
 import { buildTestApp, call, type TestApp } from './build-test-app.ts';
@@ -306,6 +306,31 @@ describe('deliveries', () => {
       (await call(t.app, 'POST', `/api/webhook-delivery/${delivered._id}/redeliver`, undefined, 'reader'))
         .status,
     ).toBe(403);
+  });
+
+  it('forgets finished deliveries after WEBHOOK_LOG_DAYS; keeps those still due and the recent ones', async () => {
+    const hook = await register(['published'], { active: false });
+    const day = 24 * 60 * 60_000;
+    const now = new Date();
+    const row = (status: 'pending' | 'delivered' | 'failed', ageDays: number) => ({
+      _id: newId(),
+      webhook: hook,
+      event: 'published',
+      payload: '{}',
+      status,
+      attempts: 1,
+      nextAttemptAt: status === 'pending' ? new Date(now.getTime() + day) : null,
+      createdAt: new Date(now.getTime() - ageDays * day),
+      updatedAt: new Date(now.getTime() - ageDays * day),
+    });
+    const rows = [row('delivered', 31), row('failed', 40), row('pending', 31), row('delivered', 29)];
+    await t.database.db.insert(webhookDelivery).values(rows);
+    expect(t.config.WEBHOOK_LOG_DAYS).toBe(30);
+    expect(await t.app.webhooks.prune(now)).toBe(2);
+    const kept = (await deliveries(hook)).map((d) => d._id).sort();
+    expect(kept).toEqual([rows[2]!._id, rows[3]!._id].sort());
+    // A second round finds nothing more to forget.
+    expect(await t.app.webhooks.prune(now)).toBe(0);
   });
 
   it('refuses to deliver to a private address that FETCH_ALLOW_HOSTS does not list', async () => {

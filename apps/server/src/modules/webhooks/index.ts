@@ -31,6 +31,7 @@ export async function registerWebhooks(app: FastifyInstance, ctx: ModuleContext)
     fetcher,
     site: { publicUrl: config.PUBLIC_URL, name: config.PRODUCT_NAME },
     retryBaseMs: config.WEBHOOK_RETRY_BASE_MS,
+    logDays: config.WEBHOOK_LOG_DAYS,
     box: createSecretBox(config.appSecret, 'webhook-secret'),
     tickMs: config.WEBHOOK_TICK_MS,
     log: app.log,

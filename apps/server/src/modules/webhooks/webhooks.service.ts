@@ -42,6 +42,9 @@ const URL_MAX = 2048;
 const SECRET_MIN = 16;
 const SECRET_MAX = 256;
 const ERROR_MAX = 500;
+/** The deliverer forgets old finished deliveries at most this often, and this many per statement. */
+const PRUNE_EVERY_MS = 60 * 60_000;
+const PRUNE_BATCH = 1000;
 
 export interface WebhookView {
   _id: string;
@@ -180,6 +183,8 @@ export function createWebhooksService(deps: {
   fetcher: SafeFetch;
   site: PublicSite;
   retryBaseMs: number;
+  /** Finished deliveries older than this many days are deleted (WEBHOOK_LOG_DAYS). */
+  logDays: number;
   /** Seals the secrets at rest (APP_SECRET; the webhook's id as associated data). */
   box: SecretBox;
   tickMs: number;
@@ -415,11 +420,37 @@ export function createWebhooksService(deps: {
       .where(eq(webhookDelivery._id, id));
   }
 
+  /**
+   * Deletes delivered and failed deliveries older than the log's retention, in batches, and answers
+   * how many. Those still due (pending, delivering) are kept whatever their age.
+   */
+  async function prune(now: Date): Promise<number> {
+    const cutoff = new Date(now.getTime() - deps.logDays * 24 * 60 * 60_000);
+    let total = 0;
+    for (;;) {
+      const result = await db.execute<{ _id: string }>(sql`
+        delete from ${webhookDelivery}
+         where _id in (
+           select _id from ${webhookDelivery}
+            where status in ('delivered', 'failed') and created_at < ${cutoff}::timestamptz
+            limit ${PRUNE_BATCH}
+         )
+        returning _id`);
+      total += result.rows.length;
+      if (result.rows.length < PRUNE_BATCH) return total;
+    }
+  }
+  let prunedAt = 0;
+
   const deliverer = periodicJob({
     tickMs: deps.tickMs,
     name: 'webhook deliverer',
     log: deps.log,
     async run(stopped) {
+      if (Date.now() - prunedAt >= PRUNE_EVERY_MS) {
+        prunedAt = Date.now();
+        await prune(new Date());
+      }
       const done: string[] = [];
       while (!stopped()) {
         const ids = await claim(new Date(), DELIVERIES_PER_TICK_MAX);
@@ -436,6 +467,7 @@ export function createWebhooksService(deps: {
 
   return {
     deliverer,
+    prune,
     /** Called when deliveries were enqueued (the module starts a tick at once). */
     set onEnqueued(fn: (() => void) | undefined) {
       onEnqueued = fn;
