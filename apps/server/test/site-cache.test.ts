@@ -210,8 +210,8 @@ describe('page cache', () => {
   it('serves built JavaScript compressed, with its immutable caching', async () => {
     await state().assetsReady;
     const html = (await get('/')).body;
-    // The client entry, imported by the hydration loader after the page's load (ADR 010, ADR 044).
-    const src = /"entry":"(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+    // The site script, the one script of a public page (ADR 056).
+    const src = /<script src="(\/assets\/[^"]+\.js)" defer/.exec(html)?.[1];
     expect(src).toBeDefined();
     const res = await get(src!, { 'accept-encoding': 'br' });
     expect(res.statusCode).toBe(200);

@@ -2,7 +2,7 @@
 // (the web app's INLINE_SCRIPTS and the hydration loader), never one the render emitted. Before, it
 // hashed every inline script of the rendered page, so a script that got into content (a sanitiser
 // bug, simulated here by writing the stored HTML past the service) was allowed and ran. In real
-// Chromium: the injected script is refused, and the page still hydrates under the policy.
+// Chromium: the injected script is refused, and the page's own script (ADR 056) still runs.
 import { createHash } from 'node:crypto';
 import { sql } from '@tabayyun/db';
 import { type Browser, chromium } from 'playwright-core';
@@ -63,11 +63,12 @@ describe('content security policy of public pages', () => {
     const executable = [...page.body.matchAll(/<script(?![^>]*\b(?:src|type)=)[^>]*>([\s\S]*?)<\/script>/g)]
       .map((m) => m[1]!)
       .filter((text) => text !== 'window.__injected = true;');
-    expect(executable.length).toBe(3);
+    // The theme and consent script in the head: public pages are not hydrated (ADR 056).
+    expect(executable.length).toBe(1);
     for (const text of executable) expect(sources).toContain(sha(text));
   });
 
-  it('refuses the injected script in Chromium, and the page still hydrates', async () => {
+  it('refuses the injected script in Chromium, and the site script still runs', async () => {
     const context = await browser.newContext();
     const tab = await context.newPage();
     const refused: string[] = [];
@@ -77,9 +78,9 @@ describe('content security policy of public pages', () => {
       }
     });
     await tab.goto(`${origin}/en/factcheck/${encodeURIComponent(slug)}`);
-    await tab.locator('html[data-hydrated]').waitFor({ timeout: 30_000 });
+    await tab.locator('html[data-enhanced]').waitFor({ timeout: 30_000 });
     expect(await tab.evaluate(() => (window as { __injected?: boolean }).__injected)).toBeUndefined();
-    // One refusal: the injected script; React Router's data and modules ran through the loader.
+    // One refusal: the injected script; the site script is of the page's own origin.
     expect(refused).toHaveLength(1);
     await context.close();
   });

@@ -6,11 +6,12 @@
 import { CONSENT_BOOT_SCRIPT } from './lib/consent.ts';
 import { THEME_BOOT_SCRIPT } from './lib/theme.ts';
 
-/** Applies the stored theme and consent before the first paint (root.tsx). */
+/** Applies the stored theme and consent before the first paint (root.tsx): the one inline script of a public page. */
 export const BOOT_SCRIPT = THEME_BOOT_SCRIPT + CONSENT_BOOT_SCRIPT;
 
 /**
- * React Router's `<ScrollRestoration>` script with its arguments fixed (its storage key, no custom
+ * Hydrated pages only (the back office, /dev; public pages are documents the browser restores
+ * itself, ADR 056). React Router's `<ScrollRestoration>` script with its arguments fixed (its storage key, no custom
  * key): on a reload, back to where the reader was before React hydrates. React Router renders its
  * own from the function's source text, which depends on how its package was built.
  */

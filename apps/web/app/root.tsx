@@ -14,7 +14,7 @@ import { SiteScrollRestoration } from './scroll-restoration.tsx';
 import { ErrorPage, NotFoundPage } from './site/components/status-page.tsx';
 import { directionOf } from './site/i18n/language.ts';
 import { useLanguage } from './site/i18n/use-language.ts';
-import { FONT_FILES, logoHref, preloadedFontOf } from './site/site-assets.ts';
+import { FONT_FILES, logoHref, preloadedFontOf, siteScriptHref } from './site/site-assets.ts';
 import { SITE_STYLES_ID, siteCss } from './site/site-styles.ts';
 
 export const links: LinksFunction = () => [{ rel: 'icon', href: logoHref, type: 'image/svg+xml' }];
@@ -26,10 +26,21 @@ export const links: LinksFunction = () => [{ rel: 'icon', href: logoHref, type: 
  */
 const PANEL_FONTS = Object.values(FONT_FILES);
 
+/**
+ * Whether a page is an app React runs in the browser: the back office, and the development pages.
+ * Public pages are not: they are documents that read, navigate and search without JavaScript, with
+ * one small deferred script for what needs it (ADR 056).
+ */
+export function isAppPath(pathname: string): boolean {
+  return /^\/(panel|dev)(\/|$)/.test(pathname);
+}
+
 /** The document, shared by the app and the error boundary: language and direction come from the URL. */
 export function Layout({ children }: { children: ReactNode }) {
   const language = useLanguage();
-  const isPanel = useLocation().pathname.startsWith('/panel');
+  const { pathname } = useLocation();
+  const isPanel = pathname.startsWith('/panel');
+  const isApp = isAppPath(pathname);
   return (
     // The theme script sets data-theme before hydration; React must not undo it.
     <html lang={language} dir={directionOf(language)} suppressHydrationWarning>
@@ -47,17 +58,23 @@ export function Layout({ children }: { children: ReactNode }) {
         <style id={SITE_STYLES_ID} dangerouslySetInnerHTML={{ __html: siteCss }} />
         <Meta />
         <Links />
+        {/* Public pages: no hydration, no React in the browser, no loader data in the page. */}
+        {isApp ? null : <script src={siteScriptHref} defer />}
       </head>
       <body>
         {children}
-        <SiteScrollRestoration />
-        <Scripts />
+        {isApp ? (
+          <>
+            <SiteScrollRestoration />
+            <Scripts />
+          </>
+        ) : null}
       </body>
     </html>
   );
 }
 
-/** Set on <html> once React has hydrated: controls that need React wait for it (site.css), and so do browser tests. */
+/** Set on <html> once React has hydrated (the back office; browser tests wait for it). */
 const HYDRATED_ATTRIBUTE = 'data-hydrated';
 
 export default function App() {

@@ -99,7 +99,7 @@ async function auditEverywhere(path: string, language: Language): Promise<string
   for (const state of STATES) {
     const page = tabs.get(state)!;
     await page.goto(`${baseUrl}${path}`);
-    await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
+    await page.waitForSelector('html[data-enhanced]', { state: 'attached' });
     await page.evaluate(() => document.fonts.ready);
     // The page is in the language and the theme it is audited for (else the audit proves nothing).
     expect(

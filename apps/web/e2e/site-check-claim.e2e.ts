@@ -86,7 +86,7 @@ describe.each(['ar', 'en'] as const)('check a claim (%s)', (language) => {
     const { context, page } = await newPage();
     try {
       await page.goto(`${baseUrl}${PATHS[language]}`);
-      await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
+      await page.waitForSelector('html[data-enhanced]', { state: 'attached' });
       expect(await page.getAttribute('html', 'dir')).toBe(language === 'ar' ? 'rtl' : 'ltr');
       await page.locator('#tip-claim').pressSequentially(checked.claimSummary, { delay: 5 });
       const match = page.locator('[data-testid="tip-match"] a', { hasText: checked.title });
@@ -112,7 +112,7 @@ describe.each(['ar', 'en'] as const)('check a claim (%s)', (language) => {
         : `A post says the secondary school exams were cancelled this year in Aleppo ${Date.now()}`;
     try {
       await page.goto(`${baseUrl}${PATHS[language]}`);
-      await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
+      await page.waitForSelector('html[data-enhanced]', { state: 'attached' });
       await page.locator('#tip-claim').fill(claim);
       await page.locator('#tip-link').fill('https://example.org/post/1');
       await page.locator('#tip-images').setInputFiles(screenshot);

@@ -120,7 +120,7 @@ afterEach(async () => {
 async function openPost(): Promise<void> {
   const response = await page.goto(`${baseUrl}${postPath}`);
   expect(response?.status()).toBe(200);
-  await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
+  await page.waitForSelector('html[data-enhanced]', { state: 'attached' });
 }
 
 describe('social posts on the public page', () => {

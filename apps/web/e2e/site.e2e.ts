@@ -58,9 +58,9 @@ afterEach(async () => {
   expect(foreignRequests).toEqual([]);
 });
 
-/** Waits until React has hydrated (client navigation works only after it; root.tsx marks <html>). */
-async function hydrated(): Promise<void> {
-  await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
+/** Waits until the site script has wired the page (site/enhance marks <html>; pages are not hydrated, ADR 056). */
+async function enhanced(): Promise<void> {
+  await page.waitForSelector('html[data-enhanced]', { state: 'attached' });
 }
 
 async function screenshots(path: string, name: string): Promise<void> {
@@ -154,6 +154,64 @@ describe('the public site in Chromium', () => {
     expect(en.time).toBeLessThan(en.period);
   });
 
+  it('a correction notice reads its date day, time, then AM/PM from the right in Arabic', async () => {
+    const admin = await site.createUser(['admin']);
+    const signIn = await site.inject({
+      url: '/auth',
+      method: 'POST',
+      payload: JSON.stringify({ grant_type: 'password', email: admin.email, password: admin.password }),
+      headers: { 'content-type': 'application/json' },
+    });
+    const token = (JSON.parse(signIn.body) as { access_token: string }).access_token;
+    const item = '0e0000000000000000000001';
+    const made = await site.inject({
+      url: '/api/correction',
+      method: 'POST',
+      payload: JSON.stringify({ item, itemType: 'factcheck', type: 'correction', note: 'صُحّح اسم المدينة.' }),
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    });
+    expect(made.statusCode, made.body).toBe(200);
+    // On the item's page and on /corrections, at a phone's width and a desktop's.
+    for (const [path, width] of [
+      [`/factcheck/${item}`, 1280],
+      [`/factcheck/${item}`, 360],
+      ['/corrections', 1280],
+      ['/corrections', 360],
+    ] as const) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(`${baseUrl}${path}`);
+      const parts = await page
+        .locator('.correction-head time')
+        .first()
+        .evaluate((time) => {
+          const text = time.firstChild as Text;
+          const value = text.data;
+          const xOf = (start: number, end: number) => {
+            const range = document.createRange();
+            range.setStart(text, start);
+            range.setEnd(text, end);
+            const box = range.getBoundingClientRect();
+            return box.x + box.width / 2;
+          };
+          const timeAt = value.search(/\d{1,2}:\d{2}/);
+          return {
+            value,
+            year: xOf(0, 4),
+            dayOfMonth: xOf(8, 10),
+            day: xOf(0, 10),
+            time: xOf(timeAt, value.indexOf(' ', timeAt)),
+            period: xOf(value.lastIndexOf(' ') + 1, value.length),
+          };
+        });
+      mkdirSync(SCREENSHOTS, { recursive: true });
+      await page.screenshot({ path: join(SCREENSHOTS, `site-correction-${path.length}-${width}.png`) });
+      expect(parts.value, path).toMatch(/^\d{4}-\d{2}-\d{2}، \d{1,2}:\d{2} [صم]$/);
+      expect(parts.year, `${path} ${width}`).toBeLessThan(parts.dayOfMonth);
+      expect(parts.day, `${path} ${width}`).toBeGreaterThan(parts.time);
+      expect(parts.time, `${path} ${width}`).toBeGreaterThan(parts.period);
+    }
+  });
+
   it('no page scrolls sideways on a 360 px phone, in Arabic or English', async () => {
     const phone = await newContext({ viewport: { width: 360, height: 760 } });
     const p = await phone.newPage();
@@ -185,23 +243,21 @@ describe('the public site in Chromium', () => {
 
   it('opens a fact-check from a card', async () => {
     await page.goto(`${baseUrl}/`);
-    await hydrated();
+    await enhanced();
     const card = page.locator('[data-section="fraud"] .post-card-large .post-card-title a');
     const title = (await card.textContent())!.trim();
     const href = await card.getAttribute('href');
-    // Followed in the page (client-side navigation), not by loading a new document.
-    await page.evaluate(() => Object.assign(window, { __samePage: true }));
+    // A plain link: the fact-check is a document of its own (public pages are not hydrated, ADR 056).
     await card.click();
     await page.waitForURL(`${baseUrl}${href}`);
     expect((await page.locator('h1.post-title').textContent())!.trim()).toBe(title);
-    expect(await page.evaluate(() => (window as { __samePage?: boolean }).__samePage)).toBe(true);
     expect(await page.title()).toBe(`${title} - تبيَّن`);
     await expect.poll(() => page.locator('[data-testid="evaluation"]').isVisible()).toBe(true);
   });
 
   it('search with a different alef form finds the fact-check', async () => {
     await page.goto(`${baseUrl}/`);
-    await hydrated();
+    await enhanced();
     const box = page.locator('.header-search input[name="keyword"]');
     await box.fill('الاردن');
     await box.press('Enter');
@@ -217,7 +273,7 @@ describe('the public site in Chromium', () => {
     );
     const english = ((await api.json()) as { data: { slug: string; translation_id: string }[] }).data[0]!;
     await page.goto(`${baseUrl}/factcheck/${english.translation_id}`);
-    await hydrated();
+    await enhanced();
     await page.locator('.header-prefs .language-switcher a[hreflang="en"]').click();
     await page.waitForURL(`${baseUrl}/en/factcheck/${english.slug}`);
     await expect
@@ -228,7 +284,7 @@ describe('the public site in Chromium', () => {
 
   it('paginates a category and keeps another query parameter', async () => {
     await page.goto(`${baseUrl}/category/fraud?source=newsletter`);
-    await hydrated();
+    await enhanced();
     const first = await page.locator('.post-card-title').allTextContents();
     await page.locator('.paginator a[rel="next"]').click();
     await page.waitForURL(`${baseUrl}/category/fraud?source=newsletter&page=2`);
@@ -250,7 +306,7 @@ describe('the public site in Chromium', () => {
 
   it('the contact form is disabled while invalid and posts to contract', async () => {
     await page.goto(`${baseUrl}/en/contact-us`);
-    await hydrated();
+    await enhanced();
     const send = page.getByRole('button', { name: 'Send' });
     expect(await send.isDisabled()).toBe(true);
     await page.getByLabel('Name').fill('Hiba');
@@ -294,11 +350,11 @@ describe('the public site in Chromium', () => {
     await noScript.close();
   });
 
-  it('on a phone, the menu button shows the one navigation, search and preferences; hydration leaves it open', async () => {
+  it('on a phone, the menu button shows the one navigation, search and preferences; the site script leaves it open', async () => {
     const phone = await newContext({ viewport: { width: 390, height: 844 } });
     const p = await phone.newPage();
     // The page's JavaScript is held back until the menu is open: a reader on a slow phone taps the
-    // menu before hydration, and hydration must not close it.
+    // menu before the script has run, and the script must not close it.
     let releaseScripts!: () => void;
     const scriptsHeld = new Promise<void>((resolve) => {
       releaseScripts = resolve;
@@ -307,7 +363,9 @@ describe('the public site in Chromium', () => {
       await scriptsHeld;
       await route.continue();
     });
-    await p.goto(`${baseUrl}/en`, { waitUntil: 'domcontentloaded' });
+    // The deferred script holds back DOMContentLoaded, not the page.
+    await p.goto(`${baseUrl}/en`, { waitUntil: 'commit' });
+    await p.locator('.mobile-menu summary').waitFor();
     const nav = p.getByRole('navigation', { name: 'Menu' });
     expect(await p.locator('nav[aria-label="Menu"]').count()).toBe(1);
     expect(await nav.isVisible()).toBe(false);
@@ -317,7 +375,7 @@ describe('the public site in Chromium', () => {
     expect(await p.locator('.header-search input[name="keyword"]').isVisible()).toBe(true);
     expect(await p.locator('.header-prefs .language-switcher a[hreflang="ar"]').isVisible()).toBe(true);
     releaseScripts();
-    await p.waitForSelector('html[data-hydrated]', { state: 'attached' });
+    await p.waitForSelector('html[data-enhanced]', { state: 'attached' });
     expect(await nav.isVisible()).toBe(true);
     // A navigation closes it.
     await nav.getByRole('link', { name: 'Sources' }).click();
@@ -367,28 +425,32 @@ describe('the public site in Chromium', () => {
     expect(JSON.parse(reads[0]!)).toEqual({ _id: '0e0000000000000000000001' });
     expect(await page.evaluate(() => localStorage.getItem('reads_old'))).toBeNull();
     await page.reload();
-    await hydrated();
+    await enhanced();
     await page.waitForTimeout(300);
     expect(reads).toHaveLength(1);
     const draftId = '0e000000000000000000003c';
     await page.goto(`${baseUrl}/factcheck/${draftId}?draft=${site.signDraft(draftId)}`);
-    await hydrated();
+    await enhanced();
     await page.waitForTimeout(300);
     expect(reads).toHaveLength(1);
   });
 
-  it('loads the page JavaScript only once the page has loaded, then hydrates', async () => {
-    await page.goto(`${baseUrl}/factcheck/2611190301`);
-    await hydrated();
-    const timing = await page.evaluate(() => ({
-      loadStart: performance.getEntriesByType('navigation')[0]!.toJSON().loadEventStart as number,
-      scripts: performance
+  it('a reading page runs one small deferred script, and no React', async () => {
+    const response = await page.goto(`${baseUrl}/factcheck/2611190301`);
+    const html = await response!.text();
+    await enhanced();
+    // No hydration: no module scripts, no preloads, no loader data handed to the browser.
+    expect(html).not.toMatch(/modulepreload|type="module"|__reactRouter|hydration-modules/);
+    const scripts = [...html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"[^>]*>/g)];
+    expect(scripts).toHaveLength(1);
+    expect(scripts[0]![0]).toMatch(/\bdefer\b/);
+    const loaded = await page.evaluate(() =>
+      performance
         .getEntriesByType('resource')
         .filter((entry) => entry.name.endsWith('.js'))
-        .map((entry) => entry.startTime),
-    }));
-    expect(timing.scripts.length).toBeGreaterThan(3);
-    for (const start of timing.scripts) expect(start).toBeGreaterThanOrEqual(timing.loadStart);
+        .map((entry) => new URL(entry.name).pathname),
+    );
+    expect(loaded).toEqual([scripts[0]![1]]);
   });
 
   it('takes cookie consent before the JavaScript has loaded', async () => {
@@ -398,7 +460,7 @@ describe('the public site in Chromium', () => {
     await banner.getByRole('button', { name: 'Accept' }).click();
     await expect.poll(() => banner.isVisible()).toBe(false);
     expect(await page.evaluate(() => localStorage.getItem('cookie_consent'))).toBe('granted');
-    expect(await page.evaluate(() => document.documentElement.hasAttribute('data-hydrated'))).toBe(false);
+    expect(await page.evaluate(() => document.documentElement.hasAttribute('data-enhanced'))).toBe(false);
     await page.reload();
     expect(await banner.isVisible()).toBe(false);
   });
@@ -407,7 +469,7 @@ describe('the public site in Chromium', () => {
     await page.addInitScript(() => localStorage.setItem('theme', 'dark'));
     await page.goto(`${baseUrl}/en`);
     expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
-    await hydrated();
+    await enhanced();
     const views = () =>
       page.evaluate(() => (window as { __tabayyunPageViews?: unknown[] }).__tabayyunPageViews?.length ?? 0);
     expect(await views()).toBe(0);
@@ -417,7 +479,7 @@ describe('the public site in Chromium', () => {
     await page.waitForURL(`${baseUrl}/en/sources`);
     await expect.poll(views).toBe(1);
     await page.reload();
-    await hydrated();
+    await enhanced();
     expect(await page.getByTestId('cookie-banner').count()).toBe(0);
   });
 });

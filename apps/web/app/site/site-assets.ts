@@ -1,5 +1,9 @@
 // Files the document links to, imported so they get hashed names (cached for a year, immutable)
 // instead of the one-hour lifetime of unhashed public/ files.
+
+// The site script (ADR 056): `?worker&url` makes Vite bundle it, with what it imports, into one
+// minified file with a hashed name, the same in the client and the server build.
+import siteScriptHref from './enhance/site-script.ts?worker&url';
 import arabic400 from './fonts/plex-arabic-400.woff2?url';
 import arabic700 from './fonts/plex-arabic-700.woff2?url';
 import latin400 from './fonts/plex-latin-400.woff2?url';
@@ -9,7 +13,7 @@ import imageErrorHref from './images/image-error.svg?no-inline';
 import logoHref from './images/logo.svg?no-inline';
 import placeholderHref from './images/placeholder.svg?no-inline';
 
-export { imageErrorHref, logoHref, placeholderHref };
+export { imageErrorHref, logoHref, placeholderHref, siteScriptHref };
 
 /**
  * The font files of fonts.css. Referencing them here makes the client build emit them even though

@@ -1,5 +1,6 @@
-// The public site's chrome around every public route: header, footer, cookie banner, progress bar
-// and page views. Not used by /panel or /dev, so the back office never gets it.
+// The public site's chrome around every public route: header, footer and cookie banner. Not used by
+// /panel or /dev, so the back office never gets it. Public pages are not hydrated (ADR 056): what
+// runs in the browser is the site script (site/enhance), which root.tsx adds to them.
 import type { ReactNode } from 'react';
 import {
   isRouteErrorResponse,
@@ -13,10 +14,7 @@ import {
 import { CookieBanner } from './components/cookie-banner.tsx';
 import { Footer } from './components/footer.tsx';
 import { Header } from './components/header.tsx';
-import { ProgressBar } from './components/progress-bar.tsx';
-import { useSiteLinkNavigation } from './components/site-link.tsx';
 import { ErrorPage, NotFoundPage } from './components/status-page.tsx';
-import { usePageViews } from './components/use-page-views.ts';
 import { servicesOfOptional } from './data/optional-services.server.ts';
 import { loadLayout } from './data/pages.server.ts';
 import type { LayoutData } from './data/types.ts';
@@ -29,14 +27,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 function Chrome({ layout, children }: { layout: LayoutData; children: ReactNode }) {
   const t = useMessages();
-  usePageViews();
-  useSiteLinkNavigation();
   return (
     <div className="site">
       <a className="skip-link" href="#main">
         {t.skipToContent}
       </a>
-      <ProgressBar />
       <Header layout={layout} />
       <main id="main" className="site-main">
         {children}

@@ -1,7 +1,7 @@
-// Reading pages are complete in the server's HTML and work with JavaScript disabled; their
-// JavaScript (React hydration: client navigation with the progress bar, the theme switch, reads and
-// page views, comments after consent) only adds to a page the reader already has. So it must not
-// compete with the page's text, fonts and images for a phone's network and CPU (ADR 010).
+// Public pages are no longer hydrated at all (ADR 056): they carry none of React Router's scripts,
+// only the site script, and pass through here unchanged (no module script is found). What is still
+// hydrated under the public CSP is the development gallery (/dev); the back office has a CSP of its
+// own and is not rewritten. Before ADR 056, reading pages were hydrated after their load (ADR 010):
 //
 // React Router's <Scripts> emits a `<link rel="modulepreload">` per module of the page, an inline
 // script that sets up its context, inline scripts that feed it the loader data, and an inline module

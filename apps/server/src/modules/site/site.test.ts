@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inlineScriptHashes } from './content-security.ts';
-import { HYDRATION_LOADER, HYDRATION_SOURCE_ID } from './deferred-hydration.ts';
+import { HYDRATION_SOURCE_ID } from './deferred-hydration.ts';
 import { DEFAULT_WEB_ROOT, sitePlugin } from './site.plugin.ts';
 import { ensureWebBuild, WEB_BUILD_TIMEOUT_MS } from './web-build.ts';
 
@@ -48,16 +48,16 @@ describe('site plugin with the production build', () => {
     expect(res.body).toContain('تبيَّن');
   });
 
-  it('sends the page with its hydration deferred, its modules as data, and a CSP that admits the loader', async () => {
+  it('sends a public page without hydration: one deferred script of its own origin, no loader data', async () => {
     const res = await app.inject({ url: '/en' });
     expect(res.body).not.toContain('modulepreload');
     expect(res.body).not.toContain('type="module"');
-    const deferred = new RegExp(
-      `<script type="application/json" id="${HYDRATION_SOURCE_ID}">([\\s\\S]*?)</script>`,
-    ).exec(res.body);
-    expect(JSON.parse(deferred![1]!).entry).toMatch(/^\/assets\/entry\.client-[\w-]+\.js$/);
-    const [loaderHash] = inlineScriptHashes(`<script>${HYDRATION_LOADER}</script>`);
-    expect(res.headers['content-security-policy']).toContain(loaderHash);
+    expect(res.body).not.toContain('__reactRouter');
+    expect(res.body).not.toContain(HYDRATION_SOURCE_ID);
+    const scripts = [...res.body.matchAll(/<script\b[^>]*\bsrc="([^"]+)"[^>]*>/g)];
+    expect(scripts.map((m) => m[1])).toEqual([expect.stringMatching(/^\/assets\/site-script-[\w-]+\.js$/)]);
+    expect(scripts[0]![0]).toContain(' defer');
+    expect(res.headers['content-security-policy']).toMatch(/script-src 'self' /);
   });
 
   it('renders English and Turkish left to right under their prefix', async () => {

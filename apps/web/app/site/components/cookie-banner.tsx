@@ -1,5 +1,4 @@
-import { useEffect, useState } from 'react';
-import { CONSENT_ACCEPT_ATTRIBUTE, CONSENT_EVENT, readConsent } from '../../lib/consent.ts';
+import { CONSENT_ACCEPT_ATTRIBUTE } from '../../lib/consent.ts';
 import { localePath } from '../i18n/paths.ts';
 import { useLanguage, useMessages } from '../i18n/use-language.ts';
 import { SiteLink } from './site-link.tsx';
@@ -7,20 +6,12 @@ import { SiteLink } from './site-link.tsx';
 /**
  * Shown until consent is granted. The server never knows the choice, so it always renders the
  * banner and CSS shows it only under `<html data-consent="unset">` (set before the first paint by
- * CONSENT_BOOT_SCRIPT, which also handles the button, so it works before hydration); once
- * hydrated, the banner leaves the page for readers who have chosen.
+ * CONSENT_BOOT_SCRIPT, which also handles the button); the site script then takes the banner out
+ * of the page for readers who have chosen.
  */
 export function CookieBanner() {
   const t = useMessages();
   const language = useLanguage();
-  const [isVisible, setVisible] = useState(true);
-  useEffect(() => {
-    const update = () => setVisible(readConsent() === 'unset');
-    update();
-    window.addEventListener(CONSENT_EVENT, update);
-    return () => window.removeEventListener(CONSENT_EVENT, update);
-  }, []);
-  if (!isVisible) return null;
   return (
     <section className="cookie-banner" aria-label={t.cookieMore} data-testid="cookie-banner">
       <p>

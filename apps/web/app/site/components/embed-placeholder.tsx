@@ -10,10 +10,11 @@
 // would switch analytics and comments on as a side effect the reader did not ask for. So the
 // click loads this post whether or not the banner was accepted, stores nothing, and grants
 // nothing else; without a click nothing loads, even when site-wide consent was given.
-import { useEffect, useRef, useState } from 'react';
+import { EMBED_ATTRIBUTE } from '../enhance/markers.ts';
 import type { Messages } from '../i18n/messages.ts';
 import { useLanguage, useMessages } from '../i18n/use-language.ts';
-import { EMBED_ORIGINS, type Embed, type EmbedProvider, xWidgetUrl, youtubeFrameUrl } from './embeds.ts';
+import { FACEBOOK_LOCALES } from './comments.tsx';
+import { type Embed, type EmbedProvider, xWidgetUrl } from './embeds.ts';
 
 const PROVIDER_NAME: Record<EmbedProvider, keyof Messages> = {
   x: 'providerX',
@@ -21,81 +22,31 @@ const PROVIDER_NAME: Record<EmbedProvider, keyof Messages> = {
   youtube: 'providerYoutube',
 };
 
-const FACEBOOK_LOCALES = { ar: 'ar_AR', en: 'en_US', tr: 'tr_TR' } as const;
-/** The same id as the comments widget's, so the SDK loads once per page. */
-const FACEBOOK_SDK_ID = 'facebook-jssdk';
-const X_SCRIPT_ID = 'twitter-wjs';
-
-interface WidgetWindow {
-  twttr?: { widgets?: { load: (element?: Element) => void } };
-  FB?: { XFBML?: { parse: (element?: Element) => void } };
-}
-
-/** Adds a provider's script once; when it is already there, asks it to render `element`. */
-function loadProviderScript(id: string, src: string, rerender: () => void): void {
-  if (document.getElementById(id)) {
-    rerender();
-    return;
-  }
-  const script = document.createElement('script');
-  script.id = id;
-  script.async = true;
-  script.src = src;
-  document.body.appendChild(script);
-}
-
+/**
+ * The placeholder, with what the site script (site/enhance/embeds.ts) needs to put the post in its
+ * place when the button is pressed: the video and the frame's title (YouTube), the address X's
+ * widget reads, the page's language and Facebook's locale.
+ */
 export function EmbedPlaceholder({ embed }: { embed: Embed }) {
   const t = useMessages();
   const language = useLanguage();
-  const [isLoaded, setLoaded] = useState(false);
-  const loaded = useRef<HTMLDivElement>(null);
   const provider = t[PROVIDER_NAME[embed.provider]];
   const fill = (text: string) => text.replaceAll('{provider}', provider);
-
-  useEffect(() => {
-    const element = loaded.current;
-    if (!isLoaded || !element) return;
-    // The button is gone: keep keyboard focus on what replaced it.
-    element.focus();
-    const widgets = window as WidgetWindow;
-    if (embed.provider === 'x') {
-      loadProviderScript(X_SCRIPT_ID, EMBED_ORIGINS.xScript, () => widgets.twttr?.widgets?.load(element));
-    } else if (embed.provider === 'facebook') {
-      const src = `${EMBED_ORIGINS.facebookSdk}/${FACEBOOK_LOCALES[language]}/sdk.js#xfbml=1&version=v19.0`;
-      loadProviderScript(FACEBOOK_SDK_ID, src, () => widgets.FB?.XFBML?.parse(element));
-    }
-  }, [isLoaded, embed.provider, language]);
-
-  if (isLoaded) {
-    return (
-      <div ref={loaded} tabIndex={-1} className={`embed embed-loaded embed-${embed.provider}`}>
-        {embed.provider === 'youtube' && embed.videoId ? (
-          <div className="embed-frame">
-            <iframe
-              src={youtubeFrameUrl(embed.videoId)}
-              title={fill(t.embedFrameTitle)}
-              allow="accelerometer; autoplay; clipboard-write; encrypted-media; gyroscope; picture-in-picture; web-share"
-              referrerPolicy="strict-origin-when-cross-origin"
-              allowFullScreen
-            />
-          </div>
-        ) : embed.provider === 'x' ? (
-          <blockquote className="twitter-tweet" data-dnt="true" data-lang={language}>
-            <a href={xWidgetUrl(embed.url)}>{embed.url}</a>
-          </blockquote>
-        ) : (
-          <div className="fb-post" data-href={embed.url} data-width="auto" data-show-text="true">
-            <blockquote cite={embed.url} className="fb-xfbml-parse-ignore">
-              <a href={embed.url}>{embed.url}</a>
-            </blockquote>
-          </div>
-        )}
-      </div>
-    );
-  }
-
   return (
-    <div className={`embed embed-placeholder embed-${embed.provider}`} data-embed={embed.provider}>
+    <div
+      className={`embed embed-placeholder embed-${embed.provider}`}
+      {...{ [EMBED_ATTRIBUTE]: embed.provider }}
+      data-embed-url={embed.provider === 'x' ? xWidgetUrl(embed.url) : embed.url}
+      data-embed-video={embed.videoId}
+      data-embed-title={embed.provider === 'youtube' ? fill(t.embedFrameTitle) : undefined}
+      data-embed-lang={
+        embed.provider === 'x'
+          ? language
+          : embed.provider === 'facebook'
+            ? FACEBOOK_LOCALES[language]
+            : undefined
+      }
+    >
       <p className="embed-provider">{provider}</p>
       <p className="embed-notice">{fill(t.embedNotice)}</p>
       <p className="embed-link">
@@ -106,7 +57,7 @@ export function EmbedPlaceholder({ embed }: { embed: Embed }) {
           {embed.url}
         </span>
       </p>
-      <button type="button" className="button embed-load" onClick={() => setLoaded(true)}>
+      <button type="button" className="button embed-load">
         {fill(t.embedLoad)}
       </button>
     </div>

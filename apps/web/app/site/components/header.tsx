@@ -1,8 +1,6 @@
 // Header (spec §2): rating and topic menus, "criteria" and "about us" dropdowns, search, language
 // and theme. Dropdowns are <details>, so they open without JavaScript; under 768px a <details> menu
-// button shows them all.
-import { useEffect, useRef } from 'react';
-import { useLocation } from 'react-router';
+// button shows them all. A click elsewhere closes an open dropdown (the site script, site/enhance).
 import type { LayoutData } from '../data/types.ts';
 import type { Language } from '../i18n/language.ts';
 import type { Messages } from '../i18n/messages.ts';
@@ -106,38 +104,13 @@ function NavLinks({ layout }: { layout: LayoutData }) {
 
 export function Header({ layout }: { layout: LayoutData }) {
   const t = useMessages();
-  const location = useLocation();
-  const headerRef = useRef<HTMLElement>(null);
   const { language } = layout;
-
-  // A navigation or a click elsewhere closes any open menu. Hydration is not a navigation: a menu a
-  // reader opened while the page's JavaScript was still loading stays open.
-  const address = `${location.pathname}${location.search}`;
-  const menusClosedAt = useRef(address);
-  useEffect(() => {
-    if (menusClosedAt.current === address) return;
-    menusClosedAt.current = address;
-    for (const details of headerRef.current?.querySelectorAll('details[open]') ?? []) {
-      details.removeAttribute('open');
-    }
-  }, [address]);
-  useEffect(() => {
-    const onClick = (event: MouseEvent) => {
-      for (const details of headerRef.current?.querySelectorAll<HTMLDetailsElement>(
-        'details.dropdown[open]',
-      ) ?? []) {
-        if (!details.contains(event.target as Node)) details.open = false;
-      }
-    };
-    document.addEventListener('click', onClick);
-    return () => document.removeEventListener('click', onClick);
-  }, []);
 
   // One navigation, search and preferences for every width (each used to be rendered twice, once
   // for the phone menu: a fifth of the page's elements). Under 768px they are hidden until the menu
   // button (a <details> with only its summary, so it works without JavaScript) opens them.
   return (
-    <header className="site-header" ref={headerRef}>
+    <header className="site-header">
       <div className="container header-bar">
         <SiteLink to={localePath(language, '/')} className="brand" aria-label={t.siteName}>
           <img src={logoHref} alt="" width="36" height="36" />

@@ -1,10 +1,11 @@
-import { useState } from 'react';
 import type { ImageView } from '../data/types.ts';
+import { IMAGE_FALLBACK_ATTRIBUTE } from '../enhance/markers.ts';
 import { imageErrorHref, placeholderHref } from '../site-assets.ts';
 
 /**
  * An item's image, or (demo content has none) a placeholder tinted with the category colour.
- * A failed load falls back to the default error image (spec §8).
+ * A failed load falls back to the default error image (spec §8): the site script (site/enhance)
+ * swaps in the image named by IMAGE_FALLBACK_ATTRIBUTE.
  */
 export function Picture({
   image,
@@ -19,7 +20,6 @@ export function Picture({
   sizes?: string;
   isEager?: boolean;
 }) {
-  const [hasFailed, setFailed] = useState(false);
   if (!image) {
     return (
       <span className="picture-placeholder" style={{ '--accent': color } as React.CSSProperties}>
@@ -31,7 +31,7 @@ export function Picture({
   const img = (
     <img
       className="picture"
-      src={hasFailed ? imageErrorHref : image.src}
+      src={image.src}
       alt={image.alt}
       width="1200"
       height="630"
@@ -39,10 +39,10 @@ export function Picture({
       // The page's first image is its largest paint: fetched first (issue 36 §4).
       fetchPriority={isEager ? 'high' : undefined}
       decoding="async"
-      onError={() => setFailed(true)}
+      {...{ [IMAGE_FALLBACK_ATTRIBUTE]: imageErrorHref }}
     />
   );
-  if (hasFailed || !image.srcSet) return img;
+  if (!image.srcSet) return img;
   // AVIF where the browser reads it, else WebP, each in the width the layout needs; the original
   // only for browsers with neither (issue 36 §4).
   return (

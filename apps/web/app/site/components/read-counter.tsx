@@ -1,10 +1,9 @@
-import { useEffect } from 'react';
-import { countReadOnce } from '../../lib/reads.ts';
+import { READ_ID_ATTRIBUTE } from '../enhance/markers.ts';
 
-/** Counts one read of a published item per browser (nothing for drafts or without JavaScript). */
+/**
+ * Marks a published item for the site script (site/enhance), which counts one read per browser;
+ * nothing for drafts, nothing without JavaScript.
+ */
 export function ReadCounter({ id, isPublished }: { id: string; isPublished: boolean }) {
-  useEffect(() => {
-    void countReadOnce(id, { isPublished });
-  }, [id, isPublished]);
-  return null;
+  return isPublished ? <span hidden {...{ [READ_ID_ATTRIBUTE]: id }} /> : null;
 }

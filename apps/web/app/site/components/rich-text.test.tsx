@@ -1,7 +1,8 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
+import { enhanceEmbeds } from '../enhance/enhance.ts';
 import { RichText } from './rich-text.tsx';
 
 const YOUTUBE = 'https://www.youtube.com/watch?v=dQw4w9WgXcQ';
@@ -22,7 +23,17 @@ function withRouter(path: string, html: string) {
 
 afterEach(() => {
   for (const script of document.querySelectorAll('script')) script.remove();
+  document.body.replaceChildren();
 });
+
+/** The server's markup in the page, wired by the site script as a public page is (ADR 056). */
+function render(element: React.ReactElement): { container: HTMLElement } {
+  const container = document.createElement('div');
+  container.innerHTML = renderToString(element);
+  document.body.append(container);
+  enhanceEmbeds(container);
+  return { container };
+}
 
 describe('RichText on the server', () => {
   it('renders text without embeds exactly as before', () => {
@@ -61,7 +72,7 @@ describe('RichText on the server', () => {
   });
 });
 
-describe('RichText in the browser', () => {
+describe('RichText in the browser, with the site script', () => {
   it('loads nothing until the reader asks, then frames the video from youtube-nocookie', () => {
     const { container } = render(withRouter('/en/', BODY));
     expect(container.querySelector('iframe')).toBeNull();

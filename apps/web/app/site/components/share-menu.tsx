@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { COPY_LINK_ATTRIBUTE } from '../enhance/markers.ts';
 import { useMessages } from '../i18n/use-language.ts';
 import type { IconName } from './icons.tsx';
 import { Icon } from './icons.tsx';
@@ -25,12 +25,11 @@ export function shareLinks(url: string, text: string): { name: string; icon: Ico
 }
 
 /**
- * Plain links (no share scripts), so they work without JavaScript; "copy link" copies with it and
- * is the page's own address without (a long press copies it).
+ * Plain links (no share scripts), so they work without JavaScript; "copy link" copies with the
+ * site script and is the page's own address without (a long press copies it).
  */
 export function ShareMenu({ url, text }: { url: string; text: string }) {
   const t = useMessages();
-  const [copied, setCopied] = useState(false);
   return (
     <details className="share-menu">
       <summary>
@@ -51,16 +50,9 @@ export function ShareMenu({ url, text }: { url: string; text: string }) {
           </li>
         ))}
         <li>
-          <a
-            href={url}
-            onClick={(event) => {
-              if (!navigator.clipboard) return;
-              event.preventDefault();
-              void navigator.clipboard.writeText(url).then(() => setCopied(true));
-            }}
-          >
+          <a href={url} {...{ [COPY_LINK_ATTRIBUTE]: t.linkCopied }}>
             <Icon name="link" size={18} />
-            <span aria-live="polite">{copied ? t.linkCopied : t.copyLink}</span>
+            <span aria-live="polite">{t.copyLink}</span>
           </a>
         </li>
       </ul>

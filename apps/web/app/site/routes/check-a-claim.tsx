@@ -1,8 +1,7 @@
 // check-a-claim (issue 36 §1): "Is this true?". As the reader types, our published fact-checks
-// that match appear at once (GET {api}/tip/matches); the question goes to the fact-checkers with
-// POST {api}/tip (multipart, with screenshots). Without JavaScript the same form posts to this
-// route's action, which stores it through the same service and answers with the matches.
-import { useEffect, useRef, useState } from 'react';
+// that match appear at once (GET {api}/tip/matches, the site script: site/enhance/tip-matches.ts).
+// The form (multipart, with screenshots) posts to this route's action, with or without JavaScript,
+// which stores it through the same service as POST {api}/tip and answers with the matches.
 import {
   type ActionFunctionArgs,
   data,
@@ -15,6 +14,8 @@ import { chipStyle } from '../components/chip-style.ts';
 import { requireServices, siteRefusalOf } from '../data/optional-services.server.ts';
 import { buildSeo } from '../data/seo.server.ts';
 import { type RatingLabel, ratingLabels, submitTipForm, type TipMatchView } from '../data/tips.server.ts';
+import { TIP_MATCHES_ATTRIBUTE } from '../enhance/markers.ts';
+import type { TipMatchesSetup } from '../enhance/tip-matches.ts';
 import { type Language, languageFromPath } from '../i18n/language.ts';
 import { messagesFor } from '../i18n/messages.ts';
 import { localePath } from '../i18n/paths.ts';
@@ -24,7 +25,6 @@ import { metaFromSeo } from './route-helpers.ts';
 /** Server-side limits the form mirrors (apps/server/src/modules/tips/tip-input.ts). */
 const CLAIM_MIN = 10;
 const CLAIM_MAX = 2000;
-const DEBOUNCE_MS = 300;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const language = languageFromPath(new URL(request.url).pathname);
@@ -46,8 +46,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export const meta = metaFromSeo;
-
-type Status = 'idle' | 'sending' | 'sent' | 'invalid' | 'too-many' | 'failed';
 
 function MatchList({
   matches,
@@ -89,69 +87,29 @@ export default function CheckClaimRoute() {
   const actionData = useActionData<typeof action>();
   const t = useMessages();
   const language = useLanguage();
-  const [claim, setClaim] = useState('');
-  const [matches, setMatches] = useState<TipMatchView[] | null>(null);
-  const [searching, setSearching] = useState(false);
-  const [status, setStatus] = useState<Status>('idle');
-  const asked = useRef(0);
-
-  // As the reader types: the matches of the latest text only, 300 ms after the last key.
-  useEffect(() => {
-    const text = claim.trim();
-    if (text.length < 4) {
-      setMatches(null);
-      return;
-    }
-    const id = ++asked.current;
-    const timer = setTimeout(async () => {
-      setSearching(true);
-      try {
-        const response = await fetch(`/api/tip/matches?q=${encodeURIComponent(text.slice(0, 500))}`);
-        if (response.ok && id === asked.current) {
-          setMatches(((await response.json()) as { data: TipMatchView[] }).data);
-        }
-      } catch {
-        // Matching is a help, not a step: the form still works without it.
-      } finally {
-        if (id === asked.current) setSearching(false);
-      }
-    }, DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [claim]);
-
-  const submit = async (event: React.FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setStatus('sending');
-    const form = new FormData(event.currentTarget);
-    form.set('language', language);
-    try {
-      const response = await fetch('/api/tip', { method: 'POST', body: form });
-      setStatus(
-        response.status === 201
-          ? 'sent'
-          : response.status === 400
-            ? 'invalid'
-            : response.status === 429
-              ? 'too-many'
-              : 'failed',
-      );
-    } catch {
-      setStatus('failed');
-    }
-  };
-
   const sentMatches = actionData?.status === 'sent' ? actionData.matches : null;
-  const isSent = status === 'sent' || actionData?.status === 'sent';
-  const shown = sentMatches ?? matches;
+  const isSent = actionData?.status === 'sent';
   const invalidFields = actionData?.status === 'invalid' ? actionData.fields : [];
   const problem =
-    status === 'invalid' || actionData?.status === 'invalid'
+    actionData?.status === 'invalid'
       ? t.checkClaimInvalid
-      : status === 'too-many' || (actionData?.status === 'failed' && actionData.code === 'RATE_LIMITED')
-        ? t.checkClaimTooMany
-        : status === 'failed' || actionData?.status === 'failed'
-          ? t.checkClaimFailed
-          : null;
+      : actionData?.status === 'failed'
+        ? actionData.code === 'RATE_LIMITED'
+          ? t.checkClaimTooMany
+          : t.checkClaimFailed
+        : null;
+  const setup: TipMatchesSetup = {
+    language,
+    title: t.checkClaimMatches,
+    noMatch: t.checkClaimNoMatch,
+    searching: t.checkClaimSearching,
+    ratings: Object.fromEntries(
+      Object.entries(ratings).map(([id, rating]) => [
+        id,
+        { name: rating.name, style: chipStyle(rating.color) as Record<string, string> },
+      ]),
+    ),
+  };
 
   return (
     <div className="container static-page check-claim">
@@ -166,8 +124,8 @@ export default function CheckClaimRoute() {
           <p className="notice success" role="status" data-testid="tip-sent">
             {t.checkClaimSent}
           </p>
-          {shown && shown.length > 0 ? (
-            <MatchList matches={shown} ratings={ratings} language={language} />
+          {sentMatches && sentMatches.length > 0 ? (
+            <MatchList matches={sentMatches} ratings={ratings} language={language} />
           ) : null}
           <p>
             <a className="button" href={localePath(language, '/check-a-claim')}>
@@ -176,7 +134,7 @@ export default function CheckClaimRoute() {
           </p>
         </>
       ) : (
-        <Form method="post" encType="multipart/form-data" className="contact-form tip-form" onSubmit={submit}>
+        <Form method="post" encType="multipart/form-data" className="contact-form tip-form">
           <input type="hidden" name="language" value={language} />
           <label htmlFor="tip-claim">{t.checkClaimLabel}</label>
           <textarea
@@ -187,21 +145,10 @@ export default function CheckClaimRoute() {
             minLength={CLAIM_MIN}
             maxLength={CLAIM_MAX}
             placeholder={t.checkClaimPlaceholder}
-            value={claim}
-            onChange={(event) => setClaim(event.target.value)}
             aria-invalid={invalidFields.includes('claim') ? true : undefined}
             aria-describedby="tip-live"
           />
-          <div id="tip-live" aria-live="polite">
-            {searching && !shown ? <p className="muted">{t.checkClaimSearching}</p> : null}
-            {shown && shown.length > 0 ? (
-              <MatchList matches={shown} ratings={ratings} language={language} />
-            ) : shown ? (
-              <p className="muted" data-testid="tip-no-match">
-                {t.checkClaimNoMatch}
-              </p>
-            ) : null}
-          </div>
+          <div id="tip-live" aria-live="polite" {...{ [TIP_MATCHES_ATTRIBUTE]: JSON.stringify(setup) }} />
           <label htmlFor="tip-link">{t.checkClaimLink}</label>
           <input
             id="tip-link"
@@ -233,7 +180,7 @@ export default function CheckClaimRoute() {
               {problem}
             </p>
           ) : null}
-          <button type="submit" className="button" disabled={status === 'sending'}>
+          <button type="submit" className="button">
             {t.checkClaimSend}
           </button>
         </Form>

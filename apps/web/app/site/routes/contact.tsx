@@ -1,6 +1,6 @@
-// contact-us: posts to `contract` with fetch when JavaScript runs; without it the same form posts
-// to this route's action, which stores the message through the same service.
-import { useEffect, useState } from 'react';
+// contact-us: posts to `contract` with fetch when JavaScript runs (the site script,
+// site/enhance/contact.ts); without it the same form posts to this route's action, which stores the
+// message through the same service.
 import {
   type ActionFunctionArgs,
   data,
@@ -9,10 +9,12 @@ import {
   useActionData,
   useLoaderData,
 } from 'react-router';
-import { type ContactInput, contactProblems } from '../data/contact-rules.ts';
+import type { ContactInput } from '../data/contact-rules.ts';
 import { requireServices, siteRefusalOf } from '../data/optional-services.server.ts';
 import { sendContactMessage } from '../data/pages.server.ts';
 import { buildSeo } from '../data/seo.server.ts';
+import type { ContactFormSetup } from '../enhance/contact.ts';
+import { CONTACT_FORM_ATTRIBUTE } from '../enhance/markers.ts';
 import { languageFromPath } from '../i18n/language.ts';
 import { messagesFor } from '../i18n/messages.ts';
 import { useMessages } from '../i18n/use-language.ts';
@@ -42,48 +44,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export const meta = metaFromSeo;
 
-type Status = 'idle' | 'sending' | 'sent' | 'failed';
-
 export default function ContactRoute() {
   useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const t = useMessages();
-  const [values, setValues] = useState<ContactInput>({ name: '', email: '', subject: '' });
-  const [touched, setTouched] = useState<Partial<Record<keyof ContactInput, boolean>>>({});
-  const [status, setStatus] = useState<Status>('idle');
-  // Before hydration the browser's own validation guards the plain form post.
-  const [isHydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  const problems = contactProblems(values);
-  const isInvalid = problems.length > 0;
-  const isSent = status === 'sent' || actionData?.status === 'sent';
-
-  const field = (name: keyof ContactInput) => ({
-    name,
-    id: `contact-${name}`,
-    value: values[name],
-    onChange: (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
-      setValues((v) => ({ ...v, [name]: event.target.value })),
-    onBlur: () => setTouched((v) => ({ ...v, [name]: true })),
-    'aria-invalid': touched[name] && problems.includes(name) ? true : undefined,
-    required: true,
-  });
-
-  const submit = async (event: React.FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (isInvalid) return;
-    setStatus('sending');
-    try {
-      const response = await fetch('/api/contract', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(values),
-      });
-      setStatus(response.ok ? 'sent' : 'failed');
-    } catch {
-      setStatus('failed');
-    }
+  const isSent = actionData?.status === 'sent';
+  const setup: ContactFormSetup = {
+    sent: t.contactSent,
+    failed: t.contactFailed,
+    invalidEmail: t.contactInvalidEmail,
   };
+  const field = (name: keyof ContactInput) => ({ name, id: `contact-${name}`, required: true });
 
   return (
     <div className="container static-page">
@@ -98,21 +69,13 @@ export default function ContactRoute() {
           {t.contactSent}
         </p>
       ) : (
-        <Form method="post" className="contact-form" onSubmit={submit} noValidate={false}>
+        <Form method="post" className="contact-form" {...{ [CONTACT_FORM_ATTRIBUTE]: JSON.stringify(setup) }}>
           <label htmlFor="contact-name">{t.contactName}</label>
           <input type="text" autoComplete="name" maxLength={200} {...field('name')} />
           <label htmlFor="contact-email">{t.contactEmail}</label>
           <input type="email" autoComplete="email" maxLength={320} dir="ltr" {...field('email')} />
-          {touched.email && problems.includes('email') ? (
-            <p className="field-error">{t.contactInvalidEmail}</p>
-          ) : null}
           <label htmlFor="contact-subject">{t.contactMessage}</label>
           <textarea rows={7} maxLength={5000} {...field('subject')} />
-          {status === 'failed' ? (
-            <p className="field-error" role="alert">
-              {t.contactFailed}
-            </p>
-          ) : null}
           {actionData?.status === 'refused' ? (
             <p className="field-error" role="alert" data-testid="contact-refused">
               {actionData.reason === 'too-many' ? t.contactTooMany : t.contactTooLarge}
@@ -123,11 +86,7 @@ export default function ContactRoute() {
               {t.contactRequired}
             </p>
           ) : null}
-          <button
-            type="submit"
-            className="button"
-            disabled={isHydrated && (isInvalid || status === 'sending')}
-          >
+          <button type="submit" className="button">
             {t.contactSend}
           </button>
         </Form>

@@ -49,6 +49,8 @@ export default function HomeRoute() {
         <div className="home-sections">
           {home.sections.map((section) => {
             const [first, ...rest] = section.items.slice(0, SECTION_ITEMS);
+            // A filter link loads the page again: the fragment brings the reader back to this section.
+            const sectionAnchor = `section-${section.category.id}`;
             return (
               <section
                 key={section.category.id}
@@ -58,23 +60,21 @@ export default function HomeRoute() {
                 style={accentStyle(section.category.color)}
               >
                 <header className="section-header">
-                  <h2 id={`section-${section.category.id}`} className="section-title">
+                  <h2 id={sectionAnchor} className="section-title">
                     <SiteLink to={section.category.href}>{section.category.name}</SiteLink>
                   </h2>
                   <nav className="link-bar" aria-label={section.category.name}>
                     <SiteLink
-                      to={section.allHref}
+                      to={`${section.allHref}#${sectionAnchor}`}
                       aria-current={section.filter === null ? 'true' : undefined}
-                      preventScrollReset
                     >
                       {t.allInCategory}
                     </SiteLink>
                     {section.filterLinks.map((link) => (
                       <SiteLink
                         key={link.id}
-                        to={link.href}
+                        to={`${link.href}#${sectionAnchor}`}
                         aria-current={link.isActive ? 'true' : undefined}
-                        preventScrollReset
                       >
                         {link.name}
                       </SiteLink>
