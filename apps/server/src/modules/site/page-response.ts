@@ -2,7 +2,7 @@
 // cache; on the fly, cheaper, for what is not cached), strong ETags and 304s, and the caching policy.
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { brotliText, gzipText } from '../../compression/compression.ts';
+import { brotliText, gzipText, ownBytes } from '../../compression/compression.ts';
 import { chooseEncoding, type Encoding } from '../../compression/content-encoding.ts';
 import type { CachedPage, RenderedPage } from './page-cache.ts';
 
@@ -76,11 +76,14 @@ const headerBytesOf = (headers: Record<string, string>) =>
  * every later reader gets.
  */
 export async function toCachedPage(
-  rendered: RenderedPage,
+  given: RenderedPage,
   ttlMs: number,
   now = Date.now(),
   tags?: readonly string[],
 ): Promise<CachedPage> {
+  // The entry counts the bytes of its buffers, so it keeps no larger buffer they would be views of
+  // (a stream's chunk; the compressed forms are their own already): issue 34.
+  const rendered = { ...given, body: ownBytes(given.body) };
   const [gz, br] = await Promise.all([
     gzipText(rendered.body, FIRST_GZIP_LEVEL),
     brotliText(rendered.body, FIRST_BROTLI_QUALITY),
