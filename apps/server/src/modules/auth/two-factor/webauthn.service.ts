@@ -3,15 +3,7 @@
 // (passwordless, a discoverable credential with user verification). Challenges are single use,
 // five minutes, stored hashed; the origin and RP id come from configuration (ADR 042).
 
-import {
-  type AuthenticationResponseJSON,
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  type RegistrationResponseJSON,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-} from '@simplewebauthn/server';
-import { decodeClientDataJSON } from '@simplewebauthn/server/helpers';
+import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import type { Db } from '@tabayyun/db';
 import type { Actor } from '@tabayyun/permissions';
 import type { Config } from '../../../config.ts';
@@ -32,6 +24,17 @@ import {
   touchPasskey,
 } from './two-factor.repo.ts';
 import { asBody, type TwoFactorService } from './two-factor.service.ts';
+
+/**
+ * @simplewebauthn/server, loaded with the first passkey ceremony: with its ASN.1 and X.509
+ * libraries it is ~230 modules and ~5 MB of heap that a server answering readers never uses
+ * (issue 34, ADR 058).
+ */
+let simpleWebAuthn: Promise<typeof import('@simplewebauthn/server')> | undefined;
+const loadSimpleWebAuthn = () => {
+  simpleWebAuthn ??= import('@simplewebauthn/server');
+  return simpleWebAuthn;
+};
 
 const CHALLENGE_TTL_MS = 5 * 60_000;
 const REGISTRATION = 'webauthn-reg';
@@ -65,12 +68,13 @@ export function allowedOrigin(origins: readonly string[], origin: string): strin
 }
 
 /** The challenge a response answers (from its clientDataJSON), or a clear 400. */
-function challengeOf(response: { response?: { clientDataJSON?: unknown } }): {
+async function challengeOf(response: { response?: { clientDataJSON?: unknown } }): Promise<{
   challenge: string;
   origin: string;
-} {
+}> {
   const data = response.response?.clientDataJSON;
   if (typeof data !== 'string') throw validationFailed({ response: 'A WebAuthn response is required' });
+  const { decodeClientDataJSON } = await import('@simplewebauthn/server/helpers');
   try {
     const decoded = decodeClientDataJSON(data);
     return { challenge: decoded.challenge, origin: decoded.origin };
@@ -114,6 +118,7 @@ export function createWebAuthnService(deps: {
     async registrationOptions(args: { actor: Actor }) {
       const user = await twoFactor.signedInUser(args.actor);
       const existing = await listPasskeys(db, user._id);
+      const { generateRegistrationOptions } = await loadSimpleWebAuthn();
       const options = await generateRegistrationOptions({
         rpName: config.PRODUCT_NAME,
         rpID: rp.id,
@@ -144,9 +149,10 @@ export function createWebAuthnService(deps: {
       const user = await twoFactor.signedInUser(args.actor);
       const body = asBody(args.input);
       const response = responseOf<RegistrationResponseJSON>(body);
-      const { challenge, origin } = challengeOf(response);
+      const { challenge, origin } = await challengeOf(response);
       const row = await takeChallenge(REGISTRATION, challenge);
       if (row.user !== user._id) throw failed('This passkey request belongs to another account');
+      const { verifyRegistrationResponse } = await loadSimpleWebAuthn();
       let verification: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
       try {
         verification = await verifyRegistrationResponse({
@@ -204,6 +210,7 @@ export function createWebAuthnService(deps: {
         if (passkeys.length === 0) throw failed('This account has no passkey; use a code');
         allowCredentials = passkeys.map((p) => ({ id: p._id, transports: p.transports }));
       }
+      const { generateAuthenticationOptions } = await loadSimpleWebAuthn();
       const options = await generateAuthenticationOptions({
         rpID: rp.id,
         allowCredentials,
@@ -226,7 +233,7 @@ export function createWebAuthnService(deps: {
       const body = asBody(args.input);
       const response = responseOf<AuthenticationResponseJSON>(body);
       const mfa = body.mfa_token !== undefined ? await twoFactor.mfaChallenge(body.mfa_token) : undefined;
-      const { challenge, origin } = challengeOf(response);
+      const { challenge, origin } = await challengeOf(response);
       const row = await takeChallenge(AUTHENTICATION, challenge);
       if (mfa && row.user !== mfa.user) throw failed('This passkey request belongs to another sign-in');
       if (!mfa && row.user !== null) throw failed('This passkey request belongs to a password sign-in');
@@ -234,6 +241,7 @@ export function createWebAuthnService(deps: {
       if (!passkey || (row.user !== null && passkey.user !== row.user)) {
         throw failed('This passkey is not registered for this account');
       }
+      const { verifyAuthenticationResponse } = await loadSimpleWebAuthn();
       let verification: Awaited<ReturnType<typeof verifyAuthenticationResponse>>;
       try {
         verification = await verifyAuthenticationResponse({
