@@ -42,9 +42,37 @@ export const TIP_MATCH_THRESHOLD = 0.35;
 export const TIP_DUPLICATE_SIMILARITY = 0.8;
 /** Submitters' e-mail addresses are deleted after this many days (the consent text says so). */
 export const TIP_EMAIL_RETENTION_DAYS = 90;
+/** A title this similar to the text (pg_trgm `%`) makes a fact-check a candidate. */
+const TITLE_SIMILARITY = 0.3;
+/** The text found in a claim this well (pg_trgm `<%`, word similarity) makes a fact-check a candidate. */
+const CLAIM_SIMILARITY = 0.5;
 /** Shorter normalised texts are not matched. */
 const QUERY_MIN = 4;
 const QUERY_MAX = 500;
+/**
+ * A side (title or claim) whose trigram index finds more matches than this takes its NEAREST best
+ * from the GiST index instead (ADR 059).
+ */
+const INDEXED_MAX = 100;
+/** The best matches taken from each side by the GiST index (at least TIP_MATCHES_MAX). */
+const NEAREST = 40;
+/** Ties at the fifth place beyond NEAREST: up to this many are read whole, else the newest. */
+const TIES_MAX = 500;
+/**
+ * Up to this many distinct trigrams (four or five words), the title side is the nearest at once:
+ * its GIN condition (a third of the text's trigrams) is met by a common word or two.
+ */
+const SHORT_TEXT_TRIGRAMS = 32;
+
+/** Distinct trigrams of a normalised text as pg_trgm makes them (words of letters and digits, padded). */
+export function trigramCount(text: string): number {
+  const set = new Set<string>();
+  for (const word of text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []) {
+    const padded = [...`  ${word} `];
+    for (let i = 0; i + 3 <= padded.length; i++) set.add(padded.slice(i, i + 3).join(''));
+  }
+  return set.size;
+}
 
 export interface TipMatch {
   _id: string;
@@ -98,40 +126,162 @@ export function parseTip(body: unknown): TipInput {
   return parsed.data;
 }
 
+type Side = 'title' | 'claims';
+
+/** Each side's index condition and the setting of its threshold. */
+const SIDES = {
+  title: {
+    setting: 'pg_trgm.similarity_threshold',
+    condition: (q: string) => sql`title_normalized % ${q}`,
+  },
+  claims: {
+    setting: 'pg_trgm.word_similarity_threshold',
+    condition: (q: string) => sql`${q} <% claims_normalized`,
+  },
+} as const;
+
+type Ranked = {
+  _id: string;
+  title: string;
+  slug: string | null;
+  language: string;
+  category: string | null;
+  title_similarity: number;
+  claim_similarity: number;
+  /** The greater of the two similarities, unrounded. */
+  score: number;
+  /** Meets a side's condition and the threshold. */
+  matches: boolean;
+};
+
+/** The candidates scored and ranked (best first, then the newest), read by their key. */
+async function rank(tx: Pick<Db, 'execute'>, q: string, ids: Set<string>): Promise<Ranked[]> {
+  if (ids.size === 0) return [];
+  const { rows } = await tx.execute<Ranked>(sql`
+    with candidate as materialized (
+      select jsonb_array_elements_text(${JSON.stringify([...ids])}::jsonb) as _id
+    )
+    select _id, title, slug, language, category, title_similarity, claim_similarity, score,
+      -- As \`%\` and \`<%\` compare: the real similarity against the double threshold.
+      (title_similarity >= ${TITLE_SIMILARITY}::float8 or claim_similarity >= ${CLAIM_SIMILARITY}::float8)
+        and round(score::numeric, 3) >= ${TIP_MATCH_THRESHOLD} as matches
+    from (
+      select f._id, f.title, f.slug, f.language, f.category, f.published_at,
+        similarity(f.title_normalized, ${q})::float8 as title_similarity,
+        word_similarity(${q}, f.claims_normalized)::float8 as claim_similarity,
+        greatest(similarity(f.title_normalized, ${q}), word_similarity(${q}, f.claims_normalized))::float8 as score
+      from candidate join factcheck f on f._id = candidate._id
+      where f.status = 'published' and f.deleted_at is null
+    ) c
+    order by score desc, published_at desc nulls last, _id
+  `);
+  return rows.map((r) => ({
+    ...r,
+    title_similarity: Number(r.title_similarity),
+    claim_similarity: Number(r.claim_similarity),
+    score: Number(r.score),
+  }));
+}
+
 export function createTipsService(deps: TipsServiceDeps) {
   const { db } = deps;
   let imageStore: ImageStore | undefined;
 
-  /** Published fact-checks whose title or claim the text restates, best first. */
+  /**
+   * Published fact-checks whose title or claim the text restates, best first (ADR 059). A fact-check
+   * matches when its title is similar to the text (`%`, 0.3) or the text is found in its claim
+   * (`<%`, word similarity 0.5), and its score, the greater of the two, is at least
+   * TIP_MATCH_THRESHOLD; the best are shown, the newest first among equals. Each side's candidates
+   * are all its matches when its GIN index finds few; else (a few common words: thousands match) its
+   * NEAREST best from its GiST index, and, when the fifth place ties with the last of them, every
+   * fact-check of that side as good as the fifth (or the newest of them when they are many).
+   */
   async function matches(text: string): Promise<TipMatch[]> {
     const q = normalizeForSearch(text).slice(0, QUERY_MAX);
     if (q.length < QUERY_MIN) return [];
     const rows = await db.transaction(async (tx) => {
-      // The index conditions' thresholds (`%`, `<%`), for this statement only.
-      await tx.execute(sql`select set_config('pg_trgm.similarity_threshold', '0.3', true),
-        set_config('pg_trgm.word_similarity_threshold', '0.5', true)`);
-      const { rows } = await tx.execute<{
-        _id: string;
-        title: string;
-        slug: string | null;
-        language: string;
-        category: string | null;
-        score: string;
-      }>(sql`
-        select _id, title, slug, language, category, score from (
-          select f._id, f.title, f.slug, f.language, f.category, f.published_at,
-            round(greatest(similarity(f.title_normalized, ${q}), word_similarity(${q}, f.claims_normalized))::numeric, 3) as score
-          from factcheck f
-          where f.status = 'published' and f.deleted_at is null
-            and (f.title_normalized % ${q} or ${q} <% f.claims_normalized)
-        ) m
-        where score >= ${TIP_MATCH_THRESHOLD}
-        order by score desc, published_at desc nulls last, _id
-        limit ${TIP_MATCHES_MAX}
-      `);
-      return rows;
+      const threshold = (side: Side, value: number) =>
+        tx.execute(sql`select set_config(${SIDES[side].setting}, ${String(value)}, true)`);
+      await threshold('title', TITLE_SIMILARITY);
+      await threshold('claims', CLAIM_SIMILARITY);
+      /** The side's fact-checks meeting its index condition, or undefined when more than `max`. */
+      const indexed = async (name: Side, max: number) => {
+        const { rows } = await tx.execute<{ _id: string }>(sql`
+          select _id from factcheck where status = 'published' and deleted_at is null and ${SIDES[name].condition(q)}
+          limit ${max + 1}`);
+        return rows.length > max ? undefined : rows.map((r) => r._id);
+      };
+      const ids = new Set<string>();
+      /** The sides given by their nearest only, with those nearest. */
+      const nearestOf = new Map<Side, string[]>();
+      // A short text's title condition is met by a common word or two: the GIN index would hand
+      // over a large part of the table to recheck, so the title side is the nearest at once.
+      const short = trigramCount(q) <= SHORT_TEXT_TRIGRAMS;
+      for (const name of ['claims', 'title'] as const) {
+        const all = name === 'title' && short ? undefined : await indexed(name, INDEXED_MAX);
+        if (all) {
+          for (const id of all) ids.add(id);
+          continue;
+        }
+        // `<> ''` is in the GiST indexes' condition (migration 0024): only these queries use them.
+        const { rows } = await tx.execute<{ _id: string }>(
+          name === 'title'
+            ? sql`select _id from factcheck
+                where status = 'published' and deleted_at is null and title_normalized <> ''
+                order by title_normalized <-> ${q} limit ${NEAREST}`
+            : sql`select _id from factcheck
+                where status = 'published' and deleted_at is null and claims_normalized <> ''
+                order by ${q} <<-> claims_normalized limit ${NEAREST}`,
+        );
+        for (const r of rows) ids.add(r._id);
+        // Fewer than asked: the side has no more fact-checks, so these are all of them.
+        if (rows.length === NEAREST)
+          nearestOf.set(
+            name,
+            rows.map((r) => r._id),
+          );
+      }
+      let ranked = await rank(tx, q, ids);
+      // A side given by its nearest misses only fact-checks no better on it than the last of them;
+      // when the fifth place is that good, the ones as good as the fifth are fetched as well.
+      const fifth = ranked.filter((r) => r.matches)[TIP_MATCHES_MAX - 1]?.score;
+      if (fifth !== undefined) {
+        const byId = new Map(ranked.map((r) => [r._id, r]));
+        let added = false;
+        for (const [name, nearest] of nearestOf) {
+          const value = (r: Ranked) => (name === 'title' ? r.title_similarity : r.claim_similarity);
+          const last = Math.min(...nearest.map((id) => (byId.has(id) ? value(byId.get(id)!) : 1)));
+          if (last < fifth) continue;
+          await threshold(name, fifth);
+          const equals = await indexed(name, TIES_MAX);
+          await threshold(name, name === 'title' ? TITLE_SIMILARITY : CLAIM_SIMILARITY);
+          const found =
+            equals ??
+            (
+              await tx.execute<{ _id: string }>(sql`
+                select _id from factcheck
+                where status = 'published' and deleted_at is null and published_at is not null
+                  and ${name === 'title' ? sql`similarity(title_normalized, ${q})` : sql`word_similarity(${q}, claims_normalized)`}::float8 >= ${fifth}::float8
+                order by published_at desc, _id
+                limit ${TIP_MATCHES_MAX}`)
+            ).rows.map((r) => r._id);
+          for (const id of found) {
+            if (!ids.has(id)) added = true;
+            ids.add(id);
+          }
+        }
+        if (added) ranked = await rank(tx, q, ids);
+      }
+      return ranked.filter((r) => r.matches).slice(0, TIP_MATCHES_MAX);
     });
-    return rows.map((r) => ({ ...r, score: Number(r.score) }));
+    return rows.map((r) => ({
+      _id: r._id,
+      title: r.title,
+      slug: r.slug,
+      language: r.language,
+      category: r.category,
+      score: Math.round(r.score * 1000) / 1000,
+    }));
   }
 
   /**
