@@ -435,6 +435,43 @@ describe('the public site in Chromium', () => {
     expect(reads).toHaveLength(1);
   });
 
+  it('a fact-check page in Arabic and English, on a 360 px phone and a desktop, with and without JavaScript', async () => {
+    mkdirSync(SCREENSHOTS, { recursive: true });
+    const api = await page.request.get(
+      `${baseUrl}/api/factcheck?status=published&language=en&translation_id={exists}&per_page=1&select=slug,translation_id`,
+    );
+    const english = ((await api.json()) as { data: { slug: string; translation_id: string }[] }).data[0]!;
+    for (const [language, path] of [
+      ['ar', `/factcheck/${english.translation_id}`],
+      ['en', `/en/factcheck/${english.slug}`],
+    ] as const) {
+      for (const width of [360, 1280]) {
+        for (const javaScript of [true, false]) {
+          const shot = await newContext({ viewport: { width, height: 800 }, javaScriptEnabled: javaScript });
+          const p = await shot.newPage();
+          await p.goto(`${baseUrl}${path}`);
+          if (javaScript) await p.waitForSelector('html[data-enhanced]', { state: 'attached' });
+          await p.evaluate(() => document.fonts.ready);
+          // The share menu opens (a <details>), with or without JavaScript.
+          await p.locator('.share-menu summary').click();
+          expect(await p.locator('.share-menu a[href*="wa.me"]').isVisible()).toBe(true);
+          // The theme switch and the cookie banner need JavaScript: shown only with it.
+          if (width > 767) expect(await p.locator('.theme-switch').isVisible()).toBe(javaScript);
+          expect(await p.getByTestId('cookie-banner').isVisible()).toBe(javaScript);
+          expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+          const name = `site-factcheck-${language}-${width}-${javaScript ? 'js' : 'nojs'}`;
+          await p.screenshot({ path: join(SCREENSHOTS, `${name}.png`) });
+          if (width === 360) {
+            await p.locator('.share-menu summary').click();
+            await p.locator('.mobile-menu summary').click();
+            await p.screenshot({ path: join(SCREENSHOTS, `${name}-menu.png`) });
+          }
+          await shot.close();
+        }
+      }
+    }
+  });
+
   it('a reading page runs one small deferred script, and no React', async () => {
     const response = await page.goto(`${baseUrl}/factcheck/2611190301`);
     const html = await response!.text();
