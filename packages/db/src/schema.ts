@@ -189,6 +189,14 @@ export const factcheck = pgTable(
     index('factcheck_evaluation_categories_gin_idx').using('gin', t.evaluationCategories),
     index('factcheck_title_normalized_trgm_idx').using('gin', t.titleNormalized.op('gin_trgm_ops')),
     index('factcheck_claims_normalized_trgm_idx').using('gin', t.claimsNormalized.op('gin_trgm_ops')),
+    // The tips' nearest titles and claim texts (ADR 059, migration 0024); `<> ''` keeps the planner
+    // from taking them for the `%`, `<%` and LIKE conditions the GIN indexes above serve.
+    index('factcheck_published_title_gist_idx')
+      .using('gist', t.titleNormalized.op('gist_trgm_ops'))
+      .where(sql`${t.status} = 'published' AND ${t.deletedAt} IS NULL AND ${t.titleNormalized} <> ''`),
+    index('factcheck_published_claims_gist_idx')
+      .using('gist', t.claimsNormalized.op('gist_trgm_ops'))
+      .where(sql`${t.status} = 'published' AND ${t.deletedAt} IS NULL AND ${t.claimsNormalized} <> ''`),
     index('factcheck_against_claim_normalized_trgm_idx').using(
       'gin',
       t.againstClaimNormalized.op('gin_trgm_ops'),
