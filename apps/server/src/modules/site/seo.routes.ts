@@ -1,9 +1,10 @@
-// sitemap.xml (index) and one sitemap per language, robots.txt, and RSS per language, per
-// category and of the corrections. Registered before the site's catch-all; answered through the page cache like pages.
+// sitemap.xml (index) and the sitemaps of each language (its first, then pages of its items),
+// robots.txt, and RSS per language, per category and of the corrections. Registered before the
+// site's catch-all; answered through the page cache like pages.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { RenderedPage } from './page-cache.ts';
 import type { PageDelivery } from './page-delivery.ts';
-import type { SeoService } from './seo.service.ts';
+import type { SeoResource, SeoService } from './seo.service.ts';
 import { localePath, SITE_LANGUAGES } from './site-urls.ts';
 
 const XML = 'application/xml; charset=utf-8';
@@ -53,6 +54,14 @@ export function registerSeoRoutes(
   get('/sitemap.xml', async () => ok(XML, await deps.seo.sitemapIndex()));
   for (const language of SITE_LANGUAGES) {
     get(`/sitemap-${language}.xml`, async () => ok(XML, await deps.seo.sitemap(language)));
+    // A later page of the language's items (the index lists them): `factcheck-<id>` or `article-<id>`.
+    get(`/sitemap-${language}-:page.xml`, async (request) => {
+      const match = /^(factcheck|article)-(.+)$/.exec((request.params as { page: string }).page);
+      const page = match
+        ? await deps.seo.sitemapPage(language, match[1] as SeoResource, match[2]!)
+        : undefined;
+      return page === undefined ? notFound() : ok(XML, page);
+    });
     get(localePath(language, '/rss.xml'), async () => ok(RSS, await deps.seo.languageFeed(language)));
     get(localePath(language, '/corrections/rss.xml'), async () =>
       ok(RSS, await deps.seo.correctionsFeed(language)),

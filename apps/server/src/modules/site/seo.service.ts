@@ -19,8 +19,14 @@ import {
   topicPath,
 } from './site-urls.ts';
 
-/** Sitemaps may hold 50,000 addresses; beyond that the newest items are kept (ADR 008). */
+/** A sitemap file holds at most 50,000 addresses, and an index at most 50,000 sitemaps (the protocol's limits). */
 const SITEMAP_MAX_URLS = 50_000;
+/**
+ * Fact-checks (or articles) per sitemap page (issue 37, ADR 057): a page reads and renders this
+ * many items whatever the archive's size, about what the whole sitemap of a small newsroom holds.
+ */
+export const SITEMAP_PAGE_ITEMS = 200;
+/** The most rows one list statement gives (the query language's `per_page` limit). */
 const PAGE_SIZE = 500;
 export const RSS_ITEMS = 30;
 
@@ -36,7 +42,9 @@ export interface SeoDeps {
   isRouted?: (path: string) => boolean;
 }
 
-type Resource = 'factcheck' | 'article';
+/** The resources whose items the sitemaps and feeds list. */
+export type SeoResource = 'factcheck' | 'article';
+type Resource = SeoResource;
 
 const FEED_FIELDS: Record<Resource, string> = {
   factcheck: 'select=_id,slug,language,title,description,category,publishedAt,updatedAt',
@@ -135,47 +143,26 @@ export function createSeoService(deps: SeoDeps) {
     return (await resources.list({ actor: ANONYMOUS_ACTOR, resource, query: parsed })).data;
   }
 
+  /** The first `count` rows of a list (at most PAGE_SIZE), in the query's order. */
+  const firstRows = (resource: string, query: string, count: number) =>
+    pageOf(resource, `${query}&per_page=${count}`);
+
   /**
-   * Every row of a list, page by page, up to `max`, never reading more rows than it keeps. A list
-   * newest published first pages by its last row (issue 37, ADR 050): the next page is the rows
-   * published at or before it (plus a millisecond: the database keeps microseconds, the API
-   * milliseconds), after that row in the list's order. An offset would re-read every earlier row
-   * on each page (100 pages of 500 for 50,000 items). The rows and their order are the offset's.
+   * Every row of a list up to `max`, in id order, page by page from the last id read (keyset on the
+   * primary key): never reading more rows than it keeps, however long the list (issue 37, ADR 057).
+   * `query` has no sort of its own.
    */
-  async function listAll(resource: string, query: string, max = SITEMAP_MAX_URLS): Promise<ApiDocument[]> {
+  async function everyRow(resource: string, query: string, max = SITEMAP_MAX_URLS): Promise<ApiDocument[]> {
     const rows: ApiDocument[] = [];
-    const byPublication = /(^|&)sort_by=-publishedAt(&|$)/.test(query);
-    let last: ApiDocument | undefined;
     while (rows.length < max) {
       const size = Math.min(PAGE_SIZE, max - rows.length);
-      let data: ApiDocument[] | undefined;
-      let end = false;
-      const lastAt = last ? asDate(last.publishedAt) : undefined;
-      if (byPublication && last && lastAt) {
-        const until = new Date(lastAt.getTime() + 1).toISOString();
-        // The rows up to the last one kept are read again: at most those sharing its millisecond.
-        const window = await pageOf(resource, `${query}&publishedAt={lte}${until}&per_page=${PAGE_SIZE}`);
-        const at = window.findIndex((d) => d._id === last!._id);
-        if (at !== -1 && (at < window.length - 1 || window.length < PAGE_SIZE)) {
-          data = window.slice(at + 1, at + 1 + size);
-          end = window.length < PAGE_SIZE && at + 1 + data.length >= window.length;
-        }
-      }
-      if (data === undefined) {
-        // The first page, another order, or (rarely) the last row gone or a page sharing one
-        // millisecond: by offset, in pages of PAGE_SIZE (the first one only as large as needed).
-        const perPage = rows.length === 0 ? size : PAGE_SIZE;
-        const page = Math.floor(rows.length / perPage) + 1;
-        const from = rows.length % perPage;
-        const found = await pageOf(resource, `${query}&per_page=${perPage}&page=${page}`);
-        data = found.slice(from, from + size);
-        end = found.length < perPage && from + data.length >= found.length;
-      }
+      const last = rows.at(-1);
+      const after = last ? `&_id={gt}${encodeURIComponent(last._id)}` : '';
+      const data = await firstRows(resource, `${query}${after}&sort_by=_id`, size);
       rows.push(...data);
-      if (end || data.length === 0) break;
-      last = data.at(-1);
+      if (data.length < size) break;
     }
-    return rows.slice(0, max);
+    return rows;
   }
 
   const toItem = (resource: Resource, doc: ApiDocument): Item => ({
@@ -198,14 +185,98 @@ export function createSeoService(deps: SeoDeps) {
     );
 
   const ITEM_FIELDS = 'select=_id,slug,language,translation_id,publishedAt,updatedAt';
+  const idFilter = (op: 'gte' | 'in', ids: readonly string[]) =>
+    `_id={${op}}${ids.map(encodeURIComponent).join(',')}`;
 
-  async function publishedItems(language?: SiteLanguage): Promise<Item[]> {
-    const filter = language ? `language=${language}&` : '';
-    const [factchecks, articles] = await Promise.all([
-      listAll('factcheck', `${filter}${ITEM_FIELDS}&sort_by=-publishedAt`),
-      listAll('article', `${filter}${ITEM_FIELDS}&sort_by=-publishedAt`),
-    ]);
-    return [...factchecks.map((d) => toItem('factcheck', d)), ...articles.map((d) => toItem('article', d))];
+  /**
+   * One sitemap page's items of a resource in a language: the first SITEMAP_PAGE_ITEMS in id order
+   * from `from` on (the whole archive's first when undefined): one walk of the
+   * `(status, language, _id)` index from `from`, whatever the archive's size.
+   */
+  async function pageItems(resource: Resource, language: SiteLanguage, from?: string): Promise<Item[]> {
+    const start = from === undefined ? '' : `&${idFilter('gte', [from])}`;
+    const docs = await firstRows(
+      resource,
+      `language=${language}${start}&${ITEM_FIELDS}&sort_by=_id`,
+      SITEMAP_PAGE_ITEMS,
+    );
+    return docs.map((d) => toItem(resource, d));
+  }
+
+  /**
+   * Where each later sitemap page of a resource in a language starts: the id of every
+   * SITEMAP_PAGE_ITEMS-th item in id order (the first page starts at the beginning). The ids are
+   * read PAGE_SIZE at a time from the last one read, on the `(status, language, _id)` index: the
+   * index costs one short statement per 500 items it covers.
+   */
+  async function pageStarts(resource: Resource, language: SiteLanguage, most: number): Promise<string[]> {
+    const starts: string[] = [];
+    let position = 0;
+    let last: string | undefined;
+    while (starts.length < most) {
+      const after = last === undefined ? '' : `&_id={gt}${encodeURIComponent(last)}`;
+      const ids = await firstRows(resource, `language=${language}&select=_id${after}&sort_by=_id`, PAGE_SIZE);
+      for (const { _id } of ids) {
+        if (position > 0 && position % SITEMAP_PAGE_ITEMS === 0) starts.push(_id);
+        position++;
+      }
+      if (ids.length < PAGE_SIZE) break;
+      last = ids.at(-1)!._id;
+    }
+    return starts.slice(0, most);
+  }
+
+  /**
+   * The hreflang alternates of a page's items: every published language version of each item's
+   * group (ADR 014), read by the page's own groups through the `translation_id` and `_id` indexes,
+   * so the cost follows the page, not the archive. An item without another version has none.
+   */
+  async function alternatesOf(items: readonly Item[]): Promise<Map<Item, Map<string, string> | undefined>> {
+    const out = new Map<Item, Map<string, string> | undefined>();
+    for (const resource of ['factcheck', 'article'] as const) {
+      const mine = items.filter((item) => item.resource === resource);
+      if (mine.length === 0) continue;
+      const groups = [...new Set(mine.map((item) => item.group))];
+      const onPage = new Set(mine.map((item) => item._id));
+      // Translations in these groups, and their originals not on this page.
+      const originals = groups.filter((group) => !onPage.has(group));
+      const filter = `translation_id={in}${groups.map(encodeURIComponent).join(',')}${
+        originals.length > 0 ? `|${idFilter('in', originals)}` : ''
+      }`;
+      const members = new Map<string, Item>(mine.map((item) => [item._id, item]));
+      for (const doc of await everyRow(resource, `${filter}&${ITEM_FIELDS}`)) {
+        if (!members.has(doc._id)) members.set(doc._id, toItem(resource, doc));
+      }
+      const byGroup = new Map<string, Item[]>();
+      for (const member of members.values()) {
+        byGroup.set(member.group, [...(byGroup.get(member.group) ?? []), member]);
+      }
+      for (const item of mine) {
+        const group = byGroup.get(item.group) ?? [item];
+        out.set(
+          item,
+          group.length > 1
+            ? new Map(group.map((g) => [g.language, absolute(itemPath(g))] as [string, string]))
+            : undefined,
+        );
+      }
+    }
+    return out;
+  }
+
+  /** A sitemap's entries for items, each once, with their alternates. */
+  async function itemUrls(items: readonly Item[], max: number): Promise<SitemapUrl[]> {
+    const alternates = await alternatesOf(items);
+    const urls: SitemapUrl[] = [];
+    const seen = new Set<string>();
+    for (const item of items) {
+      if (urls.length >= max) break;
+      const loc = absolute(itemPath(item));
+      if (seen.has(loc)) continue;
+      seen.add(loc);
+      urls.push({ loc, lastmod: item.updatedAt, alternates: alternates.get(item) });
+    }
+    return urls;
   }
 
   /** Every language version of one path: hreflang alternates plus x-default (Arabic). */
@@ -217,9 +288,9 @@ export function createSeoService(deps: SeoDeps) {
 
   async function taxonomyPaths(): Promise<{ path: string; lastmod: Date | undefined }[]> {
     const [categories, authors, sources] = await Promise.all([
-      listAll('category', 'select=_id,path,updatedAt'),
-      listAll('author', 'hidden=false&select=_id,slug,updatedAt'),
-      listAll('media-source', 'select=_id,slug,updatedAt'),
+      everyRow('category', 'select=_id,path,updatedAt'),
+      everyRow('author', 'hidden=false&select=_id,slug,updatedAt'),
+      everyRow('media-source', 'select=_id,slug,updatedAt'),
     ]);
     const paths: { path: string; lastmod: Date | undefined }[] = [];
     for (const c of categories) {
@@ -243,36 +314,60 @@ export function createSeoService(deps: SeoDeps) {
     return paths;
   }
 
+  const sitemapPath = (language: SiteLanguage, page?: { resource: Resource; from: string }) =>
+    page
+      ? `/sitemap-${language}-${page.resource}-${encodeURIComponent(page.from)}.xml`
+      : `/sitemap-${language}.xml`;
+
   return {
+    /**
+     * The sitemap index: per language its first sitemap (`/sitemap-ar.xml`), then one page per
+     * SITEMAP_PAGE_ITEMS fact-checks and articles after the first ones
+     * (`/sitemap-ar-factcheck-<id of the page's first item>.xml`). A small archive has one sitemap
+     * per language, as before.
+     */
     async sitemapIndex(): Promise<string> {
-      // Each language's last change: its most recently updated item, one row per resource read
-      // newest edit first (an index walk, ADR 050), instead of every published item.
-      const lastmods = await Promise.all(
+      const perLanguage = await Promise.all(
         SITE_LANGUAGES.map(async (language) => {
-          const newest = await Promise.all(
-            (['factcheck', 'article'] as const).map((resource) =>
-              pageOf(resource, `language=${language}&${ITEM_FIELDS}&sort_by=-updatedAt&per_page=1`),
+          // The language's last change: its most recently updated item, one row per resource read
+          // newest edit first (an index walk, ADR 050).
+          const [newest, factchecks, articles] = await Promise.all([
+            Promise.all(
+              (['factcheck', 'article'] as const).map((resource) =>
+                firstRows(resource, `language=${language}&${ITEM_FIELDS}&sort_by=-updatedAt`, 1),
+              ),
             ),
-          );
-          return latest(newest.flat().map((d) => toItem('factcheck', d).updatedAt));
+            pageStarts('factcheck', language, SITEMAP_MAX_URLS),
+            pageStarts('article', language, SITEMAP_MAX_URLS),
+          ]);
+          return [
+            {
+              loc: absolute(sitemapPath(language)),
+              lastmod: latest(newest.flat().map((d) => toItem('factcheck', d).updatedAt)),
+            },
+            ...factchecks.map((from) => ({
+              loc: absolute(sitemapPath(language, { resource: 'factcheck', from })),
+            })),
+            ...articles.map((from) => ({
+              loc: absolute(sitemapPath(language, { resource: 'article', from })),
+            })),
+          ];
         }),
       );
-      return renderSitemapIndex(
-        SITE_LANGUAGES.map((language, i) => ({
-          loc: absolute(`/sitemap-${language}.xml`),
-          lastmod: lastmods[i],
-        })),
-      );
+      return renderSitemapIndex(perLanguage.flat().slice(0, SITEMAP_MAX_URLS));
     },
 
-    /** One language: its static, taxonomy and item pages, each once, with hreflang alternates. */
+    /**
+     * A language's first sitemap: its static and taxonomy pages, each with its hreflang alternates,
+     * and its first SITEMAP_PAGE_ITEMS fact-checks and articles in id order (the later ones are on
+     * the pages the index lists).
+     */
     async sitemap(language: SiteLanguage): Promise<string> {
-      const [items, taxonomy] = await Promise.all([publishedItems(), taxonomyPaths()]);
-      const groups = new Map<string, Item[]>();
-      for (const item of items) {
-        const key = `${item.resource}:${item.group}`;
-        groups.set(key, [...(groups.get(key) ?? []), item]);
-      }
+      const [factchecks, articles, taxonomy] = await Promise.all([
+        pageItems('factcheck', language),
+        pageItems('article', language),
+        taxonomyPaths(),
+      ]);
       const urls: SitemapUrl[] = [];
       for (const path of [...staticPagePaths(deps.productName), '/corrections'].filter(isRouted)) {
         urls.push({ loc: absolute(localePath(language, path)), alternates: everyLanguage(path) });
@@ -280,20 +375,18 @@ export function createSeoService(deps: SeoDeps) {
       for (const { path, lastmod } of taxonomy) {
         urls.push({ loc: absolute(localePath(language, path)), lastmod, alternates: everyLanguage(path) });
       }
-      const seen = new Set<string>();
-      for (const item of items) {
-        if (item.language !== language || urls.length >= SITEMAP_MAX_URLS) continue;
-        const loc = absolute(itemPath(item));
-        if (seen.has(loc)) continue;
-        seen.add(loc);
-        const group = groups.get(`${item.resource}:${item.group}`) ?? [item];
-        const alternates =
-          group.length > 1
-            ? new Map(group.map((g) => [g.language, absolute(itemPath(g))] as [string, string]))
-            : undefined;
-        urls.push({ loc, lastmod: item.updatedAt, alternates });
-      }
-      return renderUrlset(urls);
+      urls.push(...(await itemUrls([...factchecks, ...articles], SITEMAP_MAX_URLS - urls.length)));
+      return renderUrlset(urls.slice(0, SITEMAP_MAX_URLS));
+    },
+
+    /**
+     * A later sitemap page: SITEMAP_PAGE_ITEMS items of a resource in a language from the item
+     * `from` on, in id order. Undefined (not found) when none is there.
+     */
+    async sitemapPage(language: SiteLanguage, resource: Resource, from: string): Promise<string | undefined> {
+      const items = await pageItems(resource, language, from);
+      if (items.length === 0) return undefined;
+      return renderUrlset(await itemUrls(items, SITEMAP_PAGE_ITEMS));
     },
 
     robots(): string {
@@ -303,9 +396,13 @@ export function createSeoService(deps: SeoDeps) {
     /** The newest fact-checks and articles of a language. */
     async languageFeed(language: SiteLanguage): Promise<string> {
       const [factchecks, articles, categories] = await Promise.all([
-        listAll('factcheck', `language=${language}&${FEED_FIELDS.factcheck}&sort_by=-publishedAt`, RSS_ITEMS),
-        listAll('article', `language=${language}&${FEED_FIELDS.article}&sort_by=-publishedAt`, RSS_ITEMS),
-        listAll('category', 'path=/criteria/*&select=_id,name,nameEn,nameTr'),
+        firstRows(
+          'factcheck',
+          `language=${language}&${FEED_FIELDS.factcheck}&sort_by=-publishedAt`,
+          RSS_ITEMS,
+        ),
+        firstRows('article', `language=${language}&${FEED_FIELDS.article}&sort_by=-publishedAt`, RSS_ITEMS),
+        everyRow('category', 'path=/criteria/*&select=_id,name,nameEn,nameTr'),
       ]);
       const items = [
         ...factchecks.map((d) => toItem('factcheck', d)),
@@ -329,8 +426,8 @@ export function createSeoService(deps: SeoDeps) {
     async correctionsFeed(language: SiteLanguage): Promise<string> {
       const text = CORRECTION_TEXT[language];
       const [corrections, categories] = await Promise.all([
-        listAll('correction', `language=${language}&sort_by=-createdAt`, RSS_ITEMS),
-        listAll('category', 'path=/criteria/*&select=_id,name,nameEn,nameTr'),
+        firstRows('correction', `language=${language}&sort_by=-createdAt`, RSS_ITEMS),
+        everyRow('category', 'path=/criteria/*&select=_id,name,nameEn,nameTr'),
       ]);
       const names = new Map(categories.map((c) => [c._id, categoryNameIn(c, language)]));
       const items = new Map<string, Item>();
@@ -339,11 +436,7 @@ export function createSeoService(deps: SeoDeps) {
           ...new Set(corrections.filter((c) => c.itemType === resource).map((c) => String(c.item))),
         ];
         if (ids.length === 0) continue;
-        const docs = await listAll(
-          resource,
-          `_id={in}${ids.map(encodeURIComponent).join(',')}&${FEED_FIELDS[resource]}`,
-          ids.length,
-        );
+        const docs = await firstRows(resource, `${idFilter('in', ids)}&${FEED_FIELDS[resource]}`, ids.length);
         for (const doc of docs) items.set(doc._id, toItem(resource, doc));
       }
       const nameOf = (id: unknown) => (typeof id === 'string' ? (names.get(id) ?? id) : '');
@@ -378,7 +471,7 @@ export function createSeoService(deps: SeoDeps) {
      * Undefined when the category does not exist.
      */
     async categoryFeed(language: SiteLanguage, id: string): Promise<string | undefined> {
-      const categories = await listAll('category', 'select=_id,name,nameEn,nameTr,parent,path');
+      const categories = await everyRow('category', 'select=_id,name,nameEn,nameTr,parent,path');
       const category = categories.find((c) => c._id === id);
       if (!category) return undefined;
       const root = String(category.path ?? '').split('/')[1] ?? '';
@@ -401,7 +494,7 @@ export function createSeoService(deps: SeoDeps) {
         ];
       }
       const results = await Promise.all(
-        lists.map(([resource, query]) => listAll(resource, query, RSS_ITEMS)),
+        lists.map(([resource, query]) => firstRows(resource, query, RSS_ITEMS)),
       );
       const items = results.flatMap((docs, i) => docs.map((d) => toItem(lists[i]![0], d)));
       const names = new Map(categories.map((c) => [c._id, categoryNameIn(c, language)]));
