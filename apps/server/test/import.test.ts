@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Database, openDb } from '@tabayyun/db';
+import { type Database, openDb, sql } from '@tabayyun/db';
 import { createTestDb } from '@tabayyun/db/testing';
 import { ANONYMOUS_ACTOR } from '@tabayyun/permissions';
 import { parseQuery } from '@tabayyun/query';
@@ -302,6 +302,40 @@ describe('npm run import', () => {
       const docs = await stored(['wf-draft', 'wf-published']);
       expect(docs.get('wf-published')).toMatchObject({ status: 'published' });
       expect(docs.get('wf-draft')).toMatchObject({ status: 'draft' });
+    },
+    CLI_TIMEOUT_MS,
+  );
+
+  it(
+    "refreshes the planner's statistics of the tables it wrote (PGlite has no autovacuum)",
+    async () => {
+      const res = runImport([
+        file(
+          'statistics.jsonl',
+          Array.from({ length: 30 }, (_, i) => line(`stats-${i}`)),
+        ),
+      ]);
+      expect(res.code, res.stderr).toBe(0);
+      const database = await openDb(databaseUrl ? { databaseUrl } : { dataDir });
+      try {
+        for (const table of ['factcheck', 'revision']) {
+          // What the planner believes the table holds, against what it holds.
+          const [row] = (
+            await database.db.execute(
+              sql.raw(
+                `select c.reltuples::int as believed, (select count(*)::int from ${table}) as held,
+                   (select count(*)::int from pg_stats where tablename = '${table}') as columns
+                 from pg_class c where c.oid = '${table}'::regclass`,
+              ),
+            )
+          ).rows as { believed: number; held: number; columns: number }[];
+          expect(row!.held, table).toBeGreaterThanOrEqual(30);
+          expect(row!.believed, table).toBe(row!.held);
+          expect(row!.columns, table).toBeGreaterThan(0);
+        }
+      } finally {
+        await database.close();
+      }
     },
     CLI_TIMEOUT_MS,
   );
