@@ -186,6 +186,30 @@ describe('sitemaps in pages', () => {
     await t.database.db.execute(sql`update factcheck set status = 'published' where _id = ${from._id}`);
   });
 
+  it('finds the page starts of a language past one statement of the index (more than 5,000 items)', async () => {
+    await t.database.db.execute(sql`
+      insert into factcheck (_id, status, language, title, description, slug, published_at, created_at, updated_at)
+      select 'dd' || lpad(to_hex(i), 22, '0'), case when i % 13 = 0 then 'review' else 'published' end, 'tr',
+        'Doğrulama ' || i, 'Açıklama', 'tr-' || i, now(), now(), now()
+      from generate_series(1, 5700) i`);
+    const turkish = (await rows('factcheck')).filter((r) => r.language === 'tr');
+    expect(turkish.length).toBeGreaterThan(5000);
+    const seo = createSeoService({
+      resources: t.app.services.resources,
+      publicUrl: ORIGIN,
+      productName: 'Tabayyun',
+      disallow: [],
+    });
+    const index = locs(await seo.sitemapIndex()).filter((l) => l.startsWith(`${ORIGIN}/sitemap-tr`));
+    expect(index).toEqual([
+      `${ORIGIN}/sitemap-tr.xml`,
+      ...turkish.flatMap((r, i) =>
+        i > 0 && i % N === 0 ? [`${ORIGIN}/sitemap-tr-factcheck-${r._id}.xml`] : [],
+      ),
+    ]);
+    await t.database.db.execute(sql`delete from factcheck where language = 'tr'`);
+  });
+
   it('keeps one sitemap per language while each language fits one page (the service on its own)', async () => {
     const seo = createSeoService({
       resources: t.app.services.resources,
