@@ -12,7 +12,7 @@ import {
 describe('missingHeapFlags', () => {
   it('adds every heap flag to a plain start', () => {
     expect(missingHeapFlags([], '')).toEqual([...HEAP_FLAGS]);
-    expect(HEAP_FLAGS).toEqual(['--max-semi-space-size=8', '--heap-growing-percent=50']);
+    expect(HEAP_FLAGS).toEqual(['--max-semi-space-size=4', '--heap-growing-percent=50']);
   });
 
   it('adds nothing once the process runs with them (no second start)', () => {
@@ -22,7 +22,7 @@ describe('missingHeapFlags', () => {
   it('keeps a value given on the command line or in NODE_OPTIONS, in either spelling', () => {
     expect(missingHeapFlags(['--max_semi_space_size=32'], '')).toEqual(['--heap-growing-percent=50']);
     expect(missingHeapFlags([], '--heap-growing-percent=200 --enable-source-maps')).toEqual([
-      '--max-semi-space-size=8',
+      '--max-semi-space-size=4',
     ]);
   });
 

@@ -7,14 +7,17 @@
 //   64 MB semi-spaces (all of it touched after a few seconds of traffic) and an old generation
 //   allowed to grow to up to ~4 times what was live after the last full collection. Under a few thousand
 //   requests a second that held ~320 MB, while ~60 MB was live. The flags cap the young generation
-//   at 2 × 8 MB and start the next full (concurrent) collection once the old one has grown by half
-//   (ADR 037; ADR 025 and 036 let it double). Node starts V8 without its optimize-for-size mode
+//   at 2 × 4 MB (ADR 058; 2 × 8 MB from ADR 036) and start the next full (concurrent) collection
+//   once the old one has grown by half (ADR 037; ADR 025 and 036 let it double). Node starts V8 without its optimize-for-size mode
 //   (ADR 036): that mode pins the semi-spaces at 1 MB whatever the cap says, and a cold render,
 //   which allocates ~1.5 MB and lives a few milliseconds, was promoted half-finished into the old
 //   generation (~360 scavenges a second). With a young generation that works, little reaches the
 //   old one, and growing it by half instead of doubling it held ~30 MB less after load for
 //   ~10 % fewer cold pages a second (ADR 037; ADR 025 measured 40–80 % more CPU per cold render
-//   when every render was promoted).
+//   when every render was promoted). Under a flood of cached hits the young generation grows to its
+//   cap whatever the traffic: 4 MB semi-spaces held ~7–10 MB less at the abuse bench's peak, with
+//   shorter scavenges (readers' p99 no worse), for ~5–15 % more CPU per cold fact-check render
+//   (ADR 058; a render of ~1.5 MB is promoted in part more often than with 8 MB).
 // - glibc's malloc. It raises its mmap threshold each time a large block is freed, up to 32 MB, so
 //   the large temporary blocks that follow (V8's compiler zones, PGlite's WebAssembly compilation,
 //   compression state) are carved from its arenas and stay resident after they are freed: ~150 MB
@@ -34,7 +37,7 @@ import { join } from 'node:path';
 // Without --optimize-for-size (ADR 036, superseding ADR 025's choice of it): cold renders run
 //   ~20–30 % faster on PostgreSQL. A deployment that prefers memory to cold-render throughput
 //   starts Node with --optimize-for-size (kept, like any flag given).
-export const HEAP_FLAGS: readonly string[] = ['--max-semi-space-size=8', '--heap-growing-percent=50'];
+export const HEAP_FLAGS: readonly string[] = ['--max-semi-space-size=4', '--heap-growing-percent=50'];
 export const MALLOC_TUNABLES: readonly string[] = [
   'glibc.malloc.mmap_threshold=65536',
   'glibc.malloc.trim_threshold=131072',
