@@ -14,7 +14,7 @@ import { SiteScrollRestoration } from './scroll-restoration.tsx';
 import { ErrorPage, NotFoundPage } from './site/components/status-page.tsx';
 import { directionOf } from './site/i18n/language.ts';
 import { useLanguage } from './site/i18n/use-language.ts';
-import { FONT_FILES, logoHref, preloadedFontOf, siteScriptHref } from './site/site-assets.ts';
+import { FONT_FILES, logoHref, preloadedFontsOf, siteScriptHref } from './site/site-assets.ts';
 import { SITE_STYLES_ID, siteCss } from './site/site-styles.ts';
 
 export const links: LinksFunction = () => [{ rel: 'icon', href: logoHref, type: 'image/svg+xml' }];
@@ -51,7 +51,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="theme-color" content="#0d1b2a" />
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: constants, apply the stored theme and consent before paint. */}
         <script dangerouslySetInnerHTML={{ __html: BOOT_SCRIPT }} />
-        {(isPanel ? PANEL_FONTS : [preloadedFontOf(language)]).map((href) => (
+        {(isPanel ? PANEL_FONTS : preloadedFontsOf(language)).map((href) => (
           <link key={href} rel="preload" as="font" type="font/woff2" href={href} crossOrigin="anonymous" />
         ))}
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the site's own stylesheet, inlined (no render-blocking request). */}
