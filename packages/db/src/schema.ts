@@ -139,6 +139,8 @@ export const factcheck = pgTable(
     index('factcheck_slug_pattern_idx').on(t.slug.op('text_pattern_ops')),
     // Public lists: published + language, newest first (home, search, paging). DESC NULLS FIRST is
     // what a plain `ORDER BY published_at DESC` (Drizzle's desc()) asks for, so the index serves it.
+    // Sitemap pages: published items of a language in id order from a page's first id (migration 0023, ADR 057).
+    index('factcheck_status_language_id_idx').on(t.status, t.language, t._id),
     index('factcheck_status_language_published_at_idx').on(
       t.status,
       t.language,
@@ -248,6 +250,8 @@ export const article = pgTable(
     uniqueIndex('article_slug_key').on(t.slug),
     // A taken slug's free suffix: the `<slug>-…` range in byte order (migration 0016, ADR 049).
     index('article_slug_pattern_idx').on(t.slug.op('text_pattern_ops')),
+    // Sitemap pages: published items of a language in id order from a page's first id (migration 0023, ADR 057).
+    index('article_status_language_id_idx').on(t.status, t.language, t._id),
     index('article_status_language_published_at_idx').on(
       t.status,
       t.language,
