@@ -72,7 +72,7 @@ export function buildServices(deps: ServicesDeps) {
     events,
     audit,
     resources,
-    stats: createStatsService({ db: database.db, registry, guard, apiBase: config.API_BASE }),
+    stats: createStatsService({ db: database.db, registry, guard, apiBase: config.API_BASE, countCache }),
     reads: createReadsService({ db: database.db, guard, apiBase: config.API_BASE }),
     feeds: createFeedService(resources),
     revisions: createRevisionsService({ db: database.db, resources }),

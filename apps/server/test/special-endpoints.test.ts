@@ -65,6 +65,16 @@ describe('counts', () => {
     );
   });
 
+  it('count/category counts once until content changes (the home page asks on every render)', async () => {
+    t.app.services.countCache.clear();
+    const first = await call(t.app, 'GET', '/api/count/category?language=en', undefined, 'anonymous');
+    const remembered = t.app.services.countCache.size;
+    expect(remembered).toBeGreaterThan(0);
+    const again = await call(t.app, 'GET', '/api/count/category?language=en', undefined, 'anonymous');
+    expect(again.body).toEqual(first.body);
+    expect(t.app.services.countCache.size).toBe(remembered);
+  });
+
   it('count/category carries the names in every language (the English home named them in Arabic)', async () => {
     await call(t.app, 'PATCH', '/api/category/fraud', [
       { op: 'add', path: '/nameEn', value: 'False' },

@@ -22,4 +22,22 @@ describe('count cache', () => {
     cache.clear();
     expect(cache.size).toBe(0);
   });
+
+  it('remembers a derived answer until the next clear, and keeps none loaded across a clear', async () => {
+    const cache = createCountCache();
+    let loads = 0;
+    const load = async () => [{ count: ++loads }];
+    expect(await cache.remember('counts:ar', load)).toEqual([{ count: 1 }]);
+    expect(await cache.remember('counts:ar', load)).toEqual([{ count: 1 }]);
+    cache.clear();
+    expect(await cache.remember('counts:ar', load)).toEqual([{ count: 2 }]);
+    // A write lands while the answer is being read: that answer is given, but not kept.
+    cache.clear();
+    const slow = cache.remember('counts:ar', async () => {
+      cache.clear();
+      return [{ count: 99 }];
+    });
+    expect(await slow).toEqual([{ count: 99 }]);
+    expect(await cache.remember('counts:ar', load)).toEqual([{ count: 3 }]);
+  });
 });

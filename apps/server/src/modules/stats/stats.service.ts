@@ -5,6 +5,7 @@ import type { Actor } from '@tabayyun/permissions';
 import type { Query } from '@tabayyun/query';
 import { invalidQuery } from '../../errors.ts';
 import type { AccessGuard } from '../../plugins/access.ts';
+import type { CountCache } from '../resources/count-cache.ts';
 import { compileWhere } from '../resources/query-compiler.ts';
 import type { Registry } from '../resources/resource-types.ts';
 
@@ -50,6 +51,8 @@ export function createStatsService(deps: {
   registry: Registry;
   guard: AccessGuard;
   apiBase: string;
+  /** The counts per rating are kept here until the next content write (the home page asks on every render). */
+  countCache?: CountCache;
 }) {
   const { db, registry, guard, apiBase } = deps;
   const factcheckDef = () => registry.get('factcheck')!;
@@ -97,26 +100,33 @@ export function createStatsService(deps: {
       if (language !== undefined && !['ar', 'en', 'tr'].includes(language)) {
         throw invalidQuery('language', 'must be ar, en or tr');
       }
-      const result = await db.execute(sql`
+      const count = async () => {
+        const result = await db.execute(sql`
         select c._id as "_id", c.name as "name", c.name_en as "nameEn", c.name_tr as "nameTr",
-          c.slug as "slug", c.color as "color", count(f._id)::int as "count"
+          -- f.category, not f._id: the (category, status, language, published_at) index holds it, so
+          -- the count is an index-only scan (735 buffers instead of 13,230 at 100,000 rows on PGlite).
+          c.slug as "slug", c.color as "color", count(f.category)::int as "count"
         from ${category} c
         left join ${factcheck} f on f.category = c._id and f.status = 'published'
           ${language ? sql`and f.language = ${language}` : sql``}
         where c.parent = 'criteria'
         group by c._id, c.name, c.name_en, c.name_tr, c.slug, c.color, c.path
         order by c.path`);
-      return (
-        result.rows as {
-          _id: string;
-          name: string;
-          nameEn: string | null;
-          nameTr: string | null;
-          slug: string;
-          color: string | null;
-          count: number;
-        }[]
-      ).map((r) => ({ ...r, count: Number(r.count) }));
+        return (
+          result.rows as {
+            _id: string;
+            name: string;
+            nameEn: string | null;
+            nameTr: string | null;
+            slug: string;
+            color: string | null;
+            count: number;
+          }[]
+        ).map((r) => ({ ...r, count: Number(r.count) }));
+      };
+      // Frozen: every caller shares the one answer kept in the cache.
+      const load = async () => Object.freeze((await count()).map((row) => Object.freeze(row)));
+      return deps.countCache ? deps.countCache.remember(`count-by-category:${language ?? ''}`, load) : load();
     },
   };
 }
