@@ -63,6 +63,33 @@ async function enhanced(): Promise<void> {
   await page.waitForSelector('html[data-enhanced]', { state: 'attached' });
 }
 
+/** Where each part of the first date under `selector` is drawn (the middle of each part's box). */
+async function datePartsAt(selector: string) {
+  return page
+    .locator(selector)
+    .first()
+    .evaluate((time) => {
+      const text = time.firstChild as Text;
+      const value = text.data;
+      const xOf = (start: number, end: number) => {
+        const range = document.createRange();
+        range.setStart(text, start);
+        range.setEnd(text, end);
+        const box = range.getBoundingClientRect();
+        return box.x + box.width / 2;
+      };
+      const timeAt = value.search(/\d{1,2}:\d{2}/);
+      return {
+        value,
+        year: xOf(0, 4),
+        dayOfMonth: xOf(8, 10),
+        day: xOf(0, 10),
+        time: xOf(timeAt, value.indexOf(' ', timeAt)),
+        period: xOf(value.lastIndexOf(' ') + 1, value.length),
+      };
+    });
+}
+
 async function screenshots(path: string, name: string): Promise<void> {
   mkdirSync(SCREENSHOTS, { recursive: true });
   for (const [suffix, viewport] of [
@@ -111,29 +138,7 @@ describe('the public site in Chromium', () => {
     // Where each part of the first date is drawn (the middle of each part's box).
     const partsAt = async (path: string, selector = '.post-card-meta time') => {
       await page.goto(`${baseUrl}${path}`);
-      return page
-        .locator(selector)
-        .first()
-        .evaluate((time) => {
-          const text = time.firstChild as Text;
-          const value = text.data;
-          const xOf = (start: number, end: number) => {
-            const range = document.createRange();
-            range.setStart(text, start);
-            range.setEnd(text, end);
-            const box = range.getBoundingClientRect();
-            return box.x + box.width / 2;
-          };
-          const timeAt = value.search(/\d{1,2}:\d{2}/);
-          return {
-            value,
-            year: xOf(0, 4),
-            dayOfMonth: xOf(8, 10),
-            day: xOf(0, 10),
-            time: xOf(timeAt, value.indexOf(' ', timeAt)),
-            period: xOf(value.lastIndexOf(' ') + 1, value.length),
-          };
-        });
+      return datePartsAt(selector);
     };
     const ar = await partsAt('/');
     expect(ar.value).toMatch(/^\d{4}-\d{2}-\d{2}، \d{1,2}:\d{2} [صم]$/);
@@ -180,29 +185,7 @@ describe('the public site in Chromium', () => {
     ] as const) {
       await page.setViewportSize({ width, height: 900 });
       await page.goto(`${baseUrl}${path}`);
-      const parts = await page
-        .locator('.correction-head time')
-        .first()
-        .evaluate((time) => {
-          const text = time.firstChild as Text;
-          const value = text.data;
-          const xOf = (start: number, end: number) => {
-            const range = document.createRange();
-            range.setStart(text, start);
-            range.setEnd(text, end);
-            const box = range.getBoundingClientRect();
-            return box.x + box.width / 2;
-          };
-          const timeAt = value.search(/\d{1,2}:\d{2}/);
-          return {
-            value,
-            year: xOf(0, 4),
-            dayOfMonth: xOf(8, 10),
-            day: xOf(0, 10),
-            time: xOf(timeAt, value.indexOf(' ', timeAt)),
-            period: xOf(value.lastIndexOf(' ') + 1, value.length),
-          };
-        });
+      const parts = await datePartsAt('.correction-head time');
       mkdirSync(SCREENSHOTS, { recursive: true });
       await page.screenshot({ path: join(SCREENSHOTS, `site-correction-${path.length}-${width}.png`) });
       expect(parts.value, path).toMatch(/^\d{4}-\d{2}-\d{2}، \d{1,2}:\d{2} [صم]$/);
