@@ -324,19 +324,23 @@ try {
 
   if (!values['no-lighthouse']) {
     const lighthouse: Record<string, unknown> = {};
+    /** A page's median run of `runs`, whether it meets the targets (counted into the verdict), each run's score. */
+    const judge = (name: string, runs: LighthouseReport[]) => {
+      const median = medianRun(runs);
+      const meetsTargets = meetsLighthouseTargets(median, noindexPages.has(name));
+      isLighthouseOk &&= meetsTargets;
+      return { median, meetsTargets, performanceOfEachRun: runs.map((r) => r.scores.performance) };
+    };
     for (const [name, path] of Object.entries(pages)) {
       const runs: LighthouseReport[] = [];
       for (let run = 1; run <= LIGHTHOUSE_RUNS; run++) {
         console.log(`lighthouse ${name} ${run}/${LIGHTHOUSE_RUNS}…`);
         runs.push(await scoredRun(() => runLighthouse(`${cached.origin}${path}`)));
       }
-      const median = medianRun(runs);
-      const isPageOk = meetsLighthouseTargets(median, noindexPages.has(name));
-      isLighthouseOk &&= isPageOk;
+      const { median, ...judged } = judge(name, runs);
       lighthouse[name] = {
         median,
-        meetsTargets: isPageOk,
-        performanceOfEachRun: runs.map((r) => r.scores.performance),
+        ...judged,
         worst: Object.fromEntries(
           Object.keys(median.scores).map((c) => [
             c,
@@ -381,13 +385,8 @@ try {
           }
         }
         for (const [name, runs] of Object.entries(restartRuns)) {
-          const median = medianRun(runs);
-          const isPageOk = meetsLighthouseTargets(median, noindexPages.has(name));
-          isLighthouseOk &&= isPageOk;
           firstVisitAfterRestart[name] = {
-            median,
-            meetsTargets: isPageOk,
-            performanceOfEachRun: runs.map((r) => r.scores.performance),
+            ...judge(name, runs),
             totalBlockingTimeMsOfEachRun: runs.map((r) => Math.round(r.metrics.totalBlockingTimeMs ?? 0)),
           };
         }
